@@ -1,0 +1,21 @@
+"""Top-level URLs: pages, admin, the REST API and its schema."""
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+api_patterns = [
+    path("", include("clubs.api.urls")),
+    path("clubs/<slug:club_slug>/events/", include("tournaments.api.urls")),
+    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+]
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("api/", include(api_patterns)),
+    path("", include("clubs.urls")),
+    path("clubs/<slug:slug>/events/", include("tournaments.urls")),
+]
