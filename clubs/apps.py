@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class ClubsConfig(AppConfig):
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "clubs"
+    verbose_name = "Clubs and members"

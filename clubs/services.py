@@ -1,0 +1,252 @@
+"""Writes for clubs and members: the only place that changes these rows."""
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from cardroom.tasks import enqueue_once_on_commit
+
+from .models import Club, ClubRole, ClubStatistics, Guest, Member
+
+MEMBER_CSV_COLUMNS = ["membership_number", "first_name", "last_name", "email", "phone", "active"]
+REQUIRED_CSV_COLUMNS = {"membership_number", "first_name", "last_name"}
+TRUE_WORDS = {"1", "true", "yes", "y", "active", ""}
+FALSE_WORDS = {"0", "false", "no", "n", "inactive"}
+MEMBER_FIELDS = ("membership_number", "first_name", "last_name", "email", "phone", "active", "user", "joined_on")
+
+
+def _refresh_statistics_on_commit(club: Club) -> None:
+    from .tasks import club_refresh_statistics
+
+    enqueue_once_on_commit(club_refresh_statistics, club.pk)
+
+
+@transaction.atomic
+def club_create(*, name: str, slug: str, city: str = "", time_zone: str = "UTC", director=None, **extra) -> Club:
+    """Create a club; the creating user (if any) becomes its director."""
+    club = Club(name=name, slug=slug, city=city, time_zone=time_zone, **extra)
+    club.full_clean()
+    club.save()
+    if director is not None:
+        role_grant(club=club, user=director, role="director")
+    _refresh_statistics_on_commit(club)
+    return club
+
+
+@transaction.atomic
+def club_update(*, club: Club, **fields) -> Club:
+    for name, value in fields.items():
+        setattr(club, name, value)
+    club.full_clean()
+    club.save()
+    return club
+
+
+@transaction.atomic
+def role_grant(*, club: Club, user, role: str) -> ClubRole:
+    obj, _ = ClubRole.objects.update_or_create(club=club, user=user, defaults={"role": role})
+    obj.full_clean()
+    return obj
+
+
+@transaction.atomic
+def member_create(*, club: Club, **fields) -> Member:
+    member = Member(club=club, **{k: v for k, v in fields.items() if k in MEMBER_FIELDS})
+    member.full_clean()
+    member.save()
+    _refresh_statistics_on_commit(club)
+    return member
+
+
+@transaction.atomic
+def member_update(*, member: Member, **fields) -> Member:
+    for name, value in fields.items():
+        if name in MEMBER_FIELDS:
+            setattr(member, name, value)
+    member.full_clean()
+    member.save()
+    _refresh_statistics_on_commit(member.club)
+    return member
+
+
+@transaction.atomic
+def member_delete(*, member: Member) -> None:
+    club = member.club
+    member.delete()
+    _refresh_statistics_on_commit(club)
+
+
+@transaction.atomic
+def guest_record(*, club: Club, name: str, email: str = "", home_club: str = "") -> Guest:
+    """Record a guest for an event without making them a member (same name reuses the row)."""
+    name = " ".join(name.split())
+    existing = Guest.objects.filter(club=club, name__iexact=name).first()
+    if existing:
+        return existing
+    guest = Guest(club=club, name=name, email=email, home_club=home_club)
+    guest.full_clean()
+    guest.save()
+    return guest
+
+
+@dataclass(frozen=True)
+class ImportSummary:
+    created: int
+    updated: int
+    unchanged: int
+
+
+class MemberImportError(Exception):
+    """A member CSV was rejected whole; `errors` holds (line, message) for every bad row."""
+
+    def __init__(self, errors: list[tuple[int, str]]):
+        self.errors = errors
+        super().__init__("; ".join(f"line {line}: {msg}" for line, msg in errors))
+
+
+def _parse_active(text: str) -> bool:
+    word = text.strip().lower()
+    if word in TRUE_WORDS:
+        return True
+    if word in FALSE_WORDS:
+        return False
+    raise ValueError(f"active must be yes/no, true/false or 1/0, not {text!r}")
+
+
+def _decode(data: bytes | str) -> str:
+    if isinstance(data, str):
+        return data
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def _validation_text(exc: ValidationError) -> str:
+    if hasattr(exc, "message_dict"):
+        return "; ".join(f"{field}: {' '.join(msgs)}" for field, msgs in exc.message_dict.items())
+    return " ".join(exc.messages)
+
+
+def _read_member_rows(text: str) -> list[tuple[int, dict[str, str]]]:
+    """Parse the CSV into (line, values) rows; header problems reject the whole file."""
+    reader = csv.DictReader(io.StringIO(text, newline=""))
+    header = [h.strip().lower() for h in (reader.fieldnames or [])]
+    missing = REQUIRED_CSV_COLUMNS - set(header)
+    if missing:
+        raise MemberImportError([(1, f"missing column(s): {', '.join(sorted(missing))}; "
+                                     f"expected {','.join(MEMBER_CSV_COLUMNS)}")])
+    unknown = set(header) - set(MEMBER_CSV_COLUMNS)
+    if unknown:
+        raise MemberImportError([(1, f"unknown column(s): {', '.join(sorted(unknown))}")])
+    reader.fieldnames = header
+    rows = []
+    for row in reader:
+        if not any((v or "").strip() for k, v in row.items() if k is not None):
+            continue
+        values = {k: (v or "").strip() for k, v in row.items() if k is not None}
+        if None in row:
+            values["__extra__"] = "yes"
+        rows.append((reader.line_num, values))
+    if not rows:
+        raise MemberImportError([(1, "the file has a header but no members")])
+    return rows
+
+
+def _plan_member_rows(club: Club, rows) -> tuple[list[tuple[Member, bool]], list[tuple[int, str]]]:
+    existing = {m.membership_number: m for m in Member.objects.filter(club=club)}
+    errors: list[tuple[int, str]] = []
+    seen: dict[str, int] = {}
+    planned: list[tuple[Member, bool]] = []
+    for line, values in rows:
+        if "__extra__" in values:
+            errors.append((line, "too many fields"))
+            continue
+        number = values.get("membership_number", "")
+        if number and number in seen:
+            errors.append((line, f"membership number {number} repeats line {seen[number]}"))
+            continue
+        seen[number] = line
+        try:
+            active = _parse_active(values.get("active", ""))
+        except ValueError as exc:
+            errors.append((line, str(exc)))
+            continue
+        member = existing.get(number) or Member(club=club)
+        before = (member.first_name, member.last_name, member.email, member.phone, member.active)
+        member.membership_number = number
+        member.first_name = values.get("first_name", "")
+        member.last_name = values.get("last_name", "")
+        member.email = values.get("email", "")
+        member.phone = values.get("phone", "")
+        member.active = active
+        try:
+            member.full_clean(validate_unique=False, validate_constraints=False)
+        except ValidationError as exc:
+            errors.append((line, _validation_text(exc)))
+            continue
+        after = (member.first_name, member.last_name, member.email, member.phone, member.active)
+        planned.append((member, member.pk is None or before != after))
+    return planned, errors
+
+
+def members_import_csv(*, club: Club, data: bytes | str) -> ImportSummary:
+    """Import members from CSV, all or nothing; rows are matched on membership number.
+
+    The club row is locked for the import, so two imports of the same file at once
+    cannot both insert the same members.
+    """
+    rows = _read_member_rows(_decode(data))
+    with transaction.atomic():
+        Club.objects.select_for_update().filter(pk=club.pk).first()
+        planned, errors = _plan_member_rows(club, rows)
+        if errors:
+            raise MemberImportError(errors)
+        created = updated = unchanged = 0
+        for member, changed in planned:
+            if member.pk is None:
+                created += 1
+                member.save()
+            elif changed:
+                updated += 1
+                member.save()
+            else:
+                unchanged += 1
+        _refresh_statistics_on_commit(club)
+    return ImportSummary(created=created, updated=updated, unchanged=unchanged)
+
+
+def members_export_csv(*, club: Club) -> str:
+    """All members of the club as CSV, in the columns the importer reads."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(MEMBER_CSV_COLUMNS)
+    for m in Member.objects.filter(club=club).order_by("membership_number"):
+        writer.writerow([m.membership_number, m.first_name, m.last_name, m.email, m.phone,
+                         "yes" if m.active else "no"])
+    return out.getvalue()
+
+
+def club_statistics_refresh(*, club_id: int) -> ClubStatistics | None:
+    """Recompute the club's derived figures; idempotent (replaces the one row)."""
+    club = Club.objects.filter(pk=club_id).first()
+    if club is None:
+        return None
+    from tournaments.models import Event
+
+    stats, _ = ClubStatistics.objects.update_or_create(
+        club=club,
+        defaults={
+            "members_total": Member.objects.filter(club=club).count(),
+            "members_active": Member.objects.filter(club=club, active=True).count(),
+            "guests_total": Guest.objects.filter(club=club).count(),
+            "events_total": Event.objects.filter(club=club).count(),
+            "refreshed_at": timezone.now(),
+        },
+    )
+    return stats

@@ -1,0 +1,131 @@
+"""Club pages: home, members, CSV import/export."""
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.paginator import Paginator
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+
+from tournaments import selectors as event_selectors
+
+from . import selectors, services
+from .models import Club, Member
+from .permissions import club_role, is_director
+
+
+def home(request):
+    """The site's front page: one club goes straight to its home, several are listed."""
+    clubs = list(Club.objects.all()[:50])
+    if len(clubs) == 1:
+        return redirect(clubs[0])
+    return render(request, "clubs/home.html", {"clubs": clubs})
+
+
+def club_home(request, slug):
+    club = get_object_or_404(Club.objects.select_related("statistics"), slug=slug)
+    visible = event_selectors.club_events_visible(club=club, user=request.user)
+    context = {
+        "club": club,
+        "role": club_role(request.user, club),
+        "visible_event_ids": set(visible.values_list("id", flat=True)),
+        "next_events": event_selectors.club_next_events(club=club),
+        "latest_results": event_selectors.club_latest_results(club=club),
+        "statistics": getattr(club, "statistics", None),
+    }
+    return render(request, "clubs/club_home.html", context)
+
+
+def _director_club(request, slug) -> Club:
+    club = get_object_or_404(Club, slug=slug)
+    if not is_director(request.user, club):
+        raise PermissionDenied("Only the club's directors see its member list.")
+    return club
+
+
+@login_required
+def member_list(request, slug):
+    club = _director_club(request, slug)
+    query = request.GET.get("q", "").strip()
+    members = selectors.club_members(club=club, search=query)
+    page = Paginator(members, 50).get_page(request.GET.get("page"))
+    return render(request, "clubs/member_list.html", {"club": club, "page": page, "query": query})
+
+
+@login_required
+def member_detail(request, slug, pk):
+    club = _director_club(request, slug)
+    member = get_object_or_404(Member, club=club, pk=pk)
+    return render(request, "clubs/member_detail.html", {"club": club, "member": member})
+
+
+class MemberForm(forms.ModelForm):
+    class Meta:
+        model = Member
+        fields = ["membership_number", "first_name", "last_name", "email", "phone", "active", "joined_on"]
+        widgets = {"joined_on": forms.DateInput(attrs={"type": "date"})}
+
+    def __init__(self, *args, club, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.instance.club = club
+
+
+def _member_form_page(request, club, member=None):
+    form = MemberForm(request.POST or None, instance=member, club=club)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            if member is None:
+                member = services.member_create(club=club, **data)
+            else:
+                member = services.member_update(member=Member.objects.get(pk=member.pk), **data)
+        except ValidationError as exc:
+            form.add_error(None, exc)
+        else:
+            messages.success(request, f"Saved {member.full_name}.")
+            return redirect(member)
+    status = 400 if form.errors else 200
+    return render(request, "clubs/member_form.html", {"club": club, "form": form, "member": member},
+                  status=status)
+
+
+@login_required
+def member_add(request, slug):
+    return _member_form_page(request, _director_club(request, slug))
+
+
+@login_required
+def member_edit(request, slug, pk):
+    club = _director_club(request, slug)
+    return _member_form_page(request, club, get_object_or_404(Member, club=club, pk=pk))
+
+
+class MemberImportForm(forms.Form):
+    file = forms.FileField(help_text="CSV columns: membership_number, first_name, last_name, email, phone, active")
+
+
+@login_required
+def member_import(request, slug):
+    club = _director_club(request, slug)
+    errors = []
+    form = MemberImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            summary = services.members_import_csv(club=club, data=form.cleaned_data["file"].read())
+        except services.MemberImportError as exc:
+            errors = exc.errors
+        else:
+            messages.success(request, f"Imported: {summary.created} new, {summary.updated} updated, "
+                                      f"{summary.unchanged} unchanged.")
+            return redirect("member-list", slug=club.slug)
+    status = 400 if errors or form.errors else 200
+    return render(request, "clubs/member_import.html", {"club": club, "form": form, "errors": errors},
+                  status=status)
+
+
+@login_required
+def member_export(request, slug):
+    club = _director_club(request, slug)
+    response = HttpResponse(services.members_export_csv(club=club), content_type="text/csv")
+    response["Content-Disposition"] = f'attachment; filename="{club.slug}-members.csv"'
+    return response
