@@ -1,0 +1,26 @@
+"""Cardroom's scoring engine: pure Python, no Django.
+
+Raw scores for every game (contract bridge Law 77, bridge whist 1904, auction 1908, whist,
+duplicate whist, euchre), comparative scoring (matchpoints, Neuberg, Law 12C adjusted
+scores, IMPs, datum/Butler, cross-IMPs, VPs, the books' plus/minus-the-average), rankings,
+and ``score_session`` -- the one call the Django side needs.
+"""
+from .adjustments import Adjustment, parse_adjustment
+from .books import CompassResult, above_average, compass_scores, compass_trick_totals
+from .contract import (Contract, board_dealer, board_vulnerability, declarer_score, duplicate_score,
+                       parse_contract, parse_vulnerability)
+from .errors import ScoringError
+from .euchre import EuchreHand, euchre_hand
+from .historic import (DealScore, RubberScore, auction_call_rank, auction_deal, auction_overcalls,
+                       bridge_whist_deal, honour_points, honours_from_hands, odd_tricks_for_game,
+                       score_rubber)
+from .imps import (IMP_THRESHOLDS, TeamMatch, butler, cross_imps, cross_imps_all_pairs,
+                   cross_imps_average, datum, imps, team_match, victory_points)
+from .matchpoints import board_matchpoints, matchpoints, neuberg, neuberg_percent, top
+from .ranking import rank
+from .rules import PRESETS, GameRules, preset
+from .session import (METHODS, BoardResults, BoardScore, Method, Result, ResultScore, SessionScore,
+                      Standing, direction_fields, score_session)
+from .whist import WhistDealScore, WhistRevoke, duplicate_whist_score, game_value, whist_deal, whist_rubber_value
+
+__all__ = [name for name in dir() if not name.startswith("_")]

@@ -1,0 +1,59 @@
+"""Derived rows: comparative scores of results and the standings of each section.
+
+Every row here is rebuilt by a scoring run (``scoring.services.event_rescore``); nothing is
+edited by hand, so a rescore can always replace them.
+"""
+from django.db import models
+
+
+class EventScoring(models.Model):
+    """One row per event: the lock a scoring run takes, and what it last scored."""
+
+    event = models.OneToOneField("tournaments.Event", on_delete=models.CASCADE, related_name="scoring_state")
+    version = models.PositiveIntegerField(default=0, help_text="Event.results_version last scored")
+    runs = models.PositiveIntegerField(default=0)
+    computed_at = models.DateTimeField(null=True, blank=True)
+    duration_ms = models.FloatField(default=0)
+    results_scored = models.PositiveIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"Scoring of {self.event_id} at v{self.version}"
+
+
+class Score(models.Model):
+    """The comparative score of one result: matchpoints/percent or IMPs for each side."""
+
+    event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="scores")
+    result = models.OneToOneField("tournaments.Result", on_delete=models.CASCADE, related_name="score")
+    top = models.FloatField(null=True, blank=True)
+    mp_ns = models.FloatField(null=True, blank=True)
+    mp_ew = models.FloatField(null=True, blank=True)
+    pct_ns = models.FloatField(null=True, blank=True)
+    pct_ew = models.FloatField(null=True, blank=True)
+    imp_ns = models.FloatField(null=True, blank=True)
+    imp_ew = models.FloatField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"score of result {self.result_id}"
+
+
+class Standing(models.Model):
+    """One entry's place in its section (and field, for two-winner movements)."""
+
+    event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="standings")
+    section = models.ForeignKey("tournaments.Section", on_delete=models.CASCADE, related_name="standings")
+    entry = models.ForeignKey("tournaments.Entry", on_delete=models.CASCADE, related_name="standings")
+    position = models.PositiveIntegerField()
+    rank = models.CharField(max_length=8)
+    field = models.CharField(max_length=8, blank=True)
+    total = models.FloatField()
+    top = models.FloatField(null=True, blank=True)
+    percentage = models.FloatField(null=True, blank=True)
+    boards = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["section", "field", "position"]
+        constraints = [models.UniqueConstraint(fields=["section", "entry"], name="one_standing_per_entry")]
+
+    def __str__(self) -> str:
+        return f"{self.rank} {self.entry}"
