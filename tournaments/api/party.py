@@ -1,0 +1,263 @@
+"""API for progressive parties under /api/clubs/{slug}/events/.
+
+``EventViewSet`` hands party events to ``party_create``, ``party_start`` and
+``party_standings``; the party's own routes (players, rounds, tables, close) are the views
+below, appended to ``tournaments.api.urls``. Thin: parse, call a service, shape the answer.
+Input errors are 400 naming the field, clashes with the party's state 409; nothing is written.
+"""
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from clubs.models import Club
+from clubs.permissions import is_director, is_scorer
+from tournaments import selectors, selectors_party
+from tournaments.models.party import Party, PartyPlayer
+from tournaments.services import party as party_services
+
+
+def _run(call, ok_status=status.HTTP_200_OK):
+    """Call a service; ValidationError -> 400 by field, PartyConflict -> 409."""
+    try:
+        return Response(call(), status=ok_status)
+    except ValidationError as exc:
+        detail = exc.message_dict if hasattr(exc, "message_dict") else {"non_field_errors": exc.messages}
+        return Response(detail, status=status.HTTP_400_BAD_REQUEST)
+    except party_services.PartyConflict as exc:
+        return Response({"detail": str(exc)}, status=status.HTTP_409_CONFLICT)
+
+
+def _body(request) -> dict:
+    if not isinstance(request.data, dict):
+        raise ValidationError({"non_field_errors": ["send a JSON object"]})
+    return request.data
+
+
+def party_data(party: Party) -> dict:
+    event = party.event
+    return {"id": event.pk, "name": event.name, "date": event.date.isoformat(), "game": event.game,
+            "status": event.status, "progression": party.progression, "tables": party.tables,
+            "rules": party_services.party_rules(party), "round": party.current_round,
+            "rounds": party_services.planned_rounds(party), "deal_seed": event.deal_seed}
+
+
+class _PartyCreate(serializers.Serializer):
+    name = serializers.CharField(max_length=160)
+    date = serializers.DateField()
+    game = serializers.CharField()
+    progression = serializers.CharField(required=False, allow_blank=True)
+    tables = serializers.IntegerField(required=False, min_value=0, max_value=60, default=0)
+    rules = serializers.DictField(required=False, default=dict)
+    deal_seed = serializers.CharField(required=False, allow_blank=True, max_length=128)
+
+
+def party_create(view, request) -> Response:
+    """``POST /`` for a progressive_euchre or whist_drive event (directors only)."""
+    club = view.get_club()
+    if not is_director(request.user, club):
+        raise PermissionDenied("Only a director of the club can do this.")
+    data = _PartyCreate(data=request.data)
+    data.is_valid(raise_exception=True)
+    values = data.validated_data
+    return _run(lambda: party_data(party_services.party_create(club=club, created_by=request.user, **values)),
+                status.HTTP_201_CREATED)
+
+
+def party_start(view, request, event) -> Response:
+    """``POST /{id}/start/``: draw round 1 from the seed, or take ``{"seating": [...]}``."""
+    if not is_director(request.user, event.club):
+        raise PermissionDenied("Only a director of the club can do this.")
+    party = get_object_or_404(Party, event=event)
+
+    def start():
+        seating = _body(request).get("seating")
+        round_ = party_services.party_start(party=party, seating=seating)
+        return selectors_party.party_round(party=party, number=round_.number)
+
+    return _run(start)
+
+
+def party_standings(view, request, event) -> Response:
+    """``GET /{id}/standings/``: ranked within each category (live)."""
+    party = get_object_or_404(Party, event=event)
+    return Response([row.as_dict() for row in selectors_party.party_standings(party=party)])
+
+
+class _PlayerAdd(serializers.Serializer):
+    member = serializers.IntegerField(required=False)
+    guest = serializers.CharField(required=False)
+    category = serializers.ChoiceField(choices=["lady", "gentleman", "open"], required=False)
+
+
+class _TableReport(serializers.Serializer):
+    points = serializers.ListField(child=serializers.IntegerField(), min_length=2, max_length=2)
+    tricks = serializers.ListField(child=serializers.IntegerField(), required=False)
+    cut = serializers.ListField(child=serializers.IntegerField(), required=False)
+    pin = serializers.CharField(required=False)
+    correct = serializers.BooleanField(required=False)
+
+
+READ = extend_schema(responses=OpenApiTypes.OBJECT)
+WRITE = extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
+
+
+class PartyView(APIView):
+    """Base: the club and the party's event from the URL, visible to this user."""
+
+    def get_party(self) -> Party:
+        club = get_object_or_404(Club, slug=self.kwargs["club_slug"])
+        event = get_object_or_404(selectors.club_events_visible(club=club, user=self.request.user),
+                                  pk=self.kwargs["pk"])
+        return get_object_or_404(Party.objects.select_related("event", "event__club"), event=event)
+
+    def require(self, party: Party, check, what: str) -> None:
+        if not check(self.request.user, party.event.club):
+            raise PermissionDenied(f"Only a {what} of the club can do this.")
+
+
+class PartyDetailView(PartyView):
+    """``GET /{id}/party/``: format, rules, round; directors also see the table PINs."""
+
+    @READ
+    def get(self, request, club_slug, pk):
+        party = self.get_party()
+        data = party_data(party)
+        if is_director(request.user, party.event.club):
+            data["pins"] = {t: party_services.table_pin(party, t) for t in range(1, party.tables + 1)}
+        return Response(data)
+
+
+def player_data(player: PartyPlayer) -> dict:
+    return {"label": player.label, "name": player.name, "category": player.category, "status": player.status,
+            "member": player.member_id, "ghost": player.ghost, "card": player.card,
+            "replaces": player.replaces.label if player.replaces_id else None}
+
+
+class PartyPlayersView(PartyView):
+    """``GET /{id}/players/``; ``POST`` ``{"member": id}`` or ``{"guest": "name"}``, ``"category"``."""
+
+    @READ
+    def get(self, request, club_slug, pk):
+        party = self.get_party()
+        players = PartyPlayer.objects.filter(party=party).select_related("replaces")
+        return Response([player_data(p) for p in players])
+
+    @extend_schema(request=_PlayerAdd, responses=OpenApiTypes.OBJECT)
+    def post(self, request, club_slug, pk):
+        party = self.get_party()
+        self.require(party, is_director, "director")
+
+        def add():
+            body = _body(request)
+            return player_data(party_services.party_player_add(
+                party=party, member=body.get("member"), guest=body.get("guest"),
+                category=body.get("category") or "open"))
+
+        return _run(add, status.HTTP_201_CREATED)
+
+
+class PartyLeaveView(PartyView):
+    """``POST /{id}/players/{label}/leave/`` with an optional substitute ``member``/``guest``."""
+
+    @WRITE
+    def post(self, request, club_slug, pk, label):
+        party = self.get_party()
+        self.require(party, is_director, "director")
+        player = get_object_or_404(PartyPlayer, party=party, label=label, ghost=False)
+
+        def leave():
+            body = _body(request)
+            seat = party_services.party_player_leave(party=party, player=player, member=body.get("member"),
+                                                     guest=body.get("guest"))
+            return player_data(seat)
+
+        return _run(leave)
+
+
+class PartyRoundView(PartyView):
+    """``GET /{id}/rounds/{n}/``: the seating (table 1 the head table) and results so far."""
+
+    @READ
+    def get(self, request, club_slug, pk, number):
+        data = selectors_party.party_round(party=self.get_party(), number=number)
+        if data is None:
+            return Response({"detail": f"there is no round {number}"}, status=status.HTTP_404_NOT_FOUND)
+        return Response(data)
+
+
+class PartyTableView(PartyView):
+    """``POST /{id}/rounds/{n}/tables/{t}/`` ``{"points": [5, 3], "tricks"?, "cut"?, "pin"?}``.
+    Scorers and directors report any table (directors may ``"correct"``); players need the
+    table's PIN."""
+
+    @extend_schema(request=_TableReport, responses=OpenApiTypes.OBJECT)
+    def post(self, request, club_slug, pk, number, table):
+        party = self.get_party()
+        club = party.event.club
+
+        def report():
+            body = _body(request)
+            if not is_scorer(request.user, club) and not party_services.table_pin_ok(party, table, body.get("pin")):
+                raise PermissionDenied("Give the table's PIN.")
+            if "points" not in body:
+                raise ValidationError({"points": ["give the points of each side, e.g. [5, 3]"]})
+            party_services.party_result_enter(
+                party=party, round_number=number, table=table, points=body["points"], tricks=body.get("tricks"),
+                cut=body.get("cut"), entered_by=request.user.get_username(),
+                correct=bool(body.get("correct")) and is_director(request.user, club))
+            return selectors_party.party_round(party=party, number=number)
+
+        return _run(report, status.HTTP_201_CREATED)
+
+
+class PartyCloseView(PartyView):
+    """``POST /{id}/rounds/{n}/close/``: stars and the next round's seating (null at the end)."""
+
+    @WRITE
+    def post(self, request, club_slug, pk, number):
+        party = self.get_party()
+        self.require(party, is_director, "director")
+
+        def close():
+            nxt = party_services.party_round_close(party=party, round_number=number)
+            return {"closed": number, "next": None if nxt is None else
+                    selectors_party.party_round(party=party, number=nxt.number)}
+
+        return _run(close)
+
+
+class PartyFinishView(PartyView):
+    """``POST /{id}/party/finish/``: end play (the books set no number of games)."""
+
+    @WRITE
+    def post(self, request, club_slug, pk):
+        party = self.get_party()
+        self.require(party, is_director, "director")
+        return _run(lambda: party_services.party_finish(party=party) or party_data(Party.objects.get(pk=party.pk)))
+
+
+class PartyTallyView(PartyView):
+    """``GET /{id}/players/{label}/tally/``: the player's rounds, stars and running total."""
+
+    @READ
+    def get(self, request, club_slug, pk, label):
+        row = selectors_party.party_tally(party=self.get_party(), label=label)
+        if row is None:
+            return Response({"detail": f"no player {label}"}, status=status.HTTP_404_NOT_FOUND)
+        return Response({**row.as_dict(), "rounds": [vars(line) for line in row.lines]})
+
+
+class PartyPrizesView(PartyView):
+    """``GET /{id}/prizes/``: first and booby prizes per category."""
+
+    @READ
+    def get(self, request, club_slug, pk):
+        prizes = selectors_party.party_prizes(party=self.get_party())
+        return Response([{**p, "players": [r.as_dict() for r in p["players"]]} for p in prizes])

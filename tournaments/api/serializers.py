@@ -1,0 +1,86 @@
+"""Serializers for events: create with a movement, entries, results."""
+from rest_framework import serializers
+
+from tournaments.models import Entry, Event, Game, ScoringMethod
+
+
+class EventSerializer(serializers.ModelSerializer):
+    sections = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Event
+        fields = ["id", "name", "date", "game", "scoring", "rules", "status", "current_round", "created_at",
+                  "sections"]
+        read_only_fields = ["id", "status", "current_round", "created_at", "sections"]
+
+    def get_sections(self, event) -> list:
+        return [{"name": s.name, "kind": s.movement.get("kind"), "tables": s.movement.get("tables"),
+                 "rounds": s.movement.get("rounds"), "boards_per_round": s.movement.get("boards_per_round"),
+                 "winners": s.movement.get("winners")} for s in event.sections.all()]
+
+
+class EventCreateSerializer(serializers.Serializer):
+    """``movement`` is ``{"kind","tables"|"pairs","boards_per_round"?,"rounds"?}`` or an imported
+    movement JSON; ``sections`` a list of ``{"name","movement"}`` for several sections."""
+
+    name = serializers.CharField(max_length=160)
+    date = serializers.DateField()
+    game = serializers.ChoiceField(choices=[c for c in Game.choices
+                                            if c[0] not in (Game.PROGRESSIVE_EUCHRE, Game.WHIST_DRIVE)])
+    scoring = serializers.ChoiceField(choices=[c for c in ScoringMethod.choices if c[0] != ScoringMethod.TALLY],
+                                      default=ScoringMethod.MATCHPOINTS)
+    rules = serializers.CharField(max_length=40, required=False, allow_blank=True, default="")
+    movement = serializers.JSONField(required=False)
+    sections = serializers.ListField(child=serializers.DictField(), required=False)
+    deal_seed = serializers.CharField(max_length=128, required=False, allow_blank=True)
+
+    def validate_rules(self, value):
+        from scoring.engine import PRESETS
+
+        if value and value not in PRESETS:
+            raise serializers.ValidationError(f"Unknown rule set; choose from {', '.join(sorted(PRESETS))}.")
+        return value
+
+    def validate(self, attrs):
+        if not attrs.get("movement") and not attrs.get("sections"):
+            raise serializers.ValidationError({"movement": ["Choose a movement (kind and tables or pairs)."]})
+        return attrs
+
+
+class EntrySerializer(serializers.ModelSerializer):
+    section = serializers.CharField(source="section.name", read_only=True)
+    members = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Entry
+        fields = ["id", "label", "names", "section", "status", "members", "joined_round", "withdrawn_after_round"]
+
+    def get_members(self, entry) -> list[int]:
+        return [m for m in (entry.member_a_id, entry.member_b_id) if m]
+
+
+class EntryCreateSerializer(serializers.Serializer):
+    members = serializers.ListField(child=serializers.IntegerField(), required=False, default=list)
+    guests = serializers.ListField(child=serializers.CharField(max_length=160), required=False, default=list)
+    section = serializers.CharField(required=False, allow_blank=True)
+    label = serializers.CharField(required=False, allow_blank=True)
+
+
+class ResultSerializer(serializers.Serializer):
+    """The fields a result may carry; the service validates them against the movement."""
+
+    section = serializers.CharField(required=False, allow_blank=True)
+    board = serializers.IntegerField()
+    ns = serializers.CharField()
+    ew = serializers.CharField()
+    contract = serializers.CharField(required=False, allow_blank=True)
+    declarer = serializers.CharField(required=False, allow_blank=True)
+    tricks = serializers.CharField(required=False, allow_blank=True, allow_null=True)
+    tricks_ns = serializers.CharField(required=False, allow_blank=True, allow_null=True)
+    lead = serializers.CharField(required=False, allow_blank=True)
+    adjusted_ns = serializers.CharField(required=False, allow_blank=True)
+    adjusted_ew = serializers.CharField(required=False, allow_blank=True)
+    round = serializers.IntegerField(required=False)
+    table = serializers.IntegerField(required=False)
+    override = serializers.BooleanField(required=False, default=False)
+    reason = serializers.CharField(required=False, allow_blank=True, default="")

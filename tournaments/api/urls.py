@@ -1,0 +1,31 @@
+"""The events API, mounted at /api/clubs/<club_slug>/events/."""
+from django.urls import include, path
+from rest_framework.routers import SimpleRouter
+
+from . import party as party_api
+from .prints import EventPrintView
+from .views import EventViewSet
+
+router = SimpleRouter()
+router.register("", EventViewSet, basename="event")
+
+# Progressive parties (tournaments.api.party): players, rounds, tables, close.
+party_patterns = [
+    path("<int:pk>/party/", party_api.PartyDetailView.as_view(), name="party-detail-api"),
+    path("<int:pk>/party/finish/", party_api.PartyFinishView.as_view(), name="party-finish-api"),
+    path("<int:pk>/players/", party_api.PartyPlayersView.as_view(), name="party-players-api"),
+    path("<int:pk>/players/<str:label>/leave/", party_api.PartyLeaveView.as_view(), name="party-leave-api"),
+    path("<int:pk>/players/<str:label>/tally/", party_api.PartyTallyView.as_view(), name="party-tally-api"),
+    path("<int:pk>/prizes/", party_api.PartyPrizesView.as_view(), name="party-prizes-api"),
+    path("<int:pk>/rounds/<int:number>/", party_api.PartyRoundView.as_view(), name="party-round-api"),
+    path("<int:pk>/rounds/<int:number>/tables/<int:table>/", party_api.PartyTableView.as_view(),
+         name="party-table-api"),
+    path("<int:pk>/rounds/<int:number>/close/", party_api.PartyCloseView.as_view(), name="party-close-api"),
+]
+
+urlpatterns = [
+    path("", include("tournaments.api.urls_boards")),
+    path("<int:event_id>/prints/<slug:kind>.pdf", EventPrintView.as_view(), name="event-print-api"),
+    *party_patterns,
+    *router.urls,
+]

@@ -1,0 +1,215 @@
+"""API views for events of one club. Progressive parties (euchre, whist drives) share the
+create/start/standings endpoints and are handled by ``tournaments.api.party``."""
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import NotFound, PermissionDenied, ValidationError
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+
+from clubs.api.mixins import ClubScopedMixin
+from clubs.permissions import is_director, is_scorer
+from tournaments import selectors, selectors_event, services
+from tournaments.models import Entry, Event, EventStatus, Game, Result
+from tournaments.services import entries as entry_services
+from tournaments.services import play
+
+from .serializers import (EntryCreateSerializer, EntrySerializer, EventCreateSerializer, EventSerializer,
+                          ResultSerializer)
+
+PARTY_GAMES = (Game.PROGRESSIVE_EUCHRE, Game.WHIST_DRIVE)
+
+
+class EventViewSet(ClubScopedMixin, viewsets.ModelViewSet):
+    """Events of a club: directors create and run them, scorers enter results; others read
+    what they may see (published events; the club's players, events under way)."""
+
+    serializer_class = EventSerializer
+    queryset = Event.objects.none()
+    permission_classes = [AllowAny]
+    http_method_names = ["get", "post", "put", "patch", "delete", "head", "options"]
+    filterset_fields = ["status", "game", "date"]
+    ordering_fields = ["date", "name"]
+
+    def club_queryset(self, club):
+        return selectors.club_events_visible(club=club, user=self.request.user)
+
+    def check_director(self):
+        if not is_director(self.request.user, self.get_club()):
+            raise PermissionDenied("Only a director of the club can do this.")
+
+    def check_scorer(self):
+        if not is_scorer(self.request.user, self.get_club()):
+            raise PermissionDenied("Only a scorer or director of the club can do this.")
+
+    def create(self, request, *args, **kwargs):
+        if request.data.get("game") in PARTY_GAMES:
+            from .party import party_create
+
+            return party_create(self, request)
+        self.check_director()
+        serializer = EventCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        event = entry_services.event_setup(club=self.get_club(), created_by=request.user, **serializer.validated_data)
+        return Response(EventSerializer(event).data, status=status.HTTP_201_CREATED)
+
+    def perform_update(self, serializer):
+        self.check_director()
+        serializer.instance = services.event_update(event=serializer.instance, **serializer.validated_data)
+
+    def perform_destroy(self, instance):
+        self.check_director()
+        services.event_delete(event=instance)
+
+    @action(detail=True, methods=["get", "post"])
+    def entries(self, request, pk=None, club_slug=None):
+        event = self.get_object()
+        if request.method == "GET":
+            return Response(EntrySerializer(event.entries.select_related("section"), many=True).data)
+        self.check_director()
+        data = EntryCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        section = selectors_event.section_named(event, data.validated_data.get("section"))
+        if data.validated_data.get("section") and section is None:
+            raise ValidationError({"section": ["No such section."]})
+        entry = entry_services.entry_add(event=event, members=data.validated_data["members"],
+                                         guests=data.validated_data["guests"], section=section,
+                                         label=data.validated_data.get("label") or None)
+        return Response(EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
+
+    @action(detail=True, methods=["post"], url_path=r"entries/(?P<entry_id>\d+)/withdraw")
+    def withdraw(self, request, pk=None, club_slug=None, entry_id=None):
+        event = self.get_object()
+        self.check_director()
+        entry = get_object_or_404(Entry, event=event, pk=entry_id)
+        return Response(EntrySerializer(entry_services.entry_withdraw(entry=entry)).data)
+
+    @action(detail=True, methods=["post"])
+    def start(self, request, pk=None, club_slug=None):
+        event = self.get_object()
+        if event.game in PARTY_GAMES:
+            from .party import party_start
+
+            return party_start(self, request, event)
+        self.check_director()
+        event = entry_services.event_start(event=event)
+        return Response(EventSerializer(event).data)
+
+    @action(detail=True, methods=["post"], url_path="round")
+    def set_round(self, request, pk=None, club_slug=None):
+        event = self.get_object()
+        self.check_director()
+        try:
+            number = int(request.data.get("round"))
+        except (TypeError, ValueError):
+            raise ValidationError({"round": ["Give the round number."]}) from None
+        return Response(EventSerializer(entry_services.event_set_round(event=event, round_number=number)).data)
+
+    @action(detail=True, methods=["get"])
+    def movement(self, request, pk=None, club_slug=None):
+        return Response(selectors_event.event_movement(self.get_object()))
+
+    @action(detail=True, methods=["get", "post"])
+    def results(self, request, pk=None, club_slug=None):
+        event = self.get_object()
+        if request.method == "GET":
+            section = selectors_event.section_named(event, request.query_params.get("section"))
+            if section is None:
+                raise NotFound("No such section.")
+            board = request.query_params.get("board")
+            if board is None:
+                boards = selectors_event.boards_in_play(section)
+                return Response({"boards": [selectors_event.board_traveller(event, b, section, with_audit=False)
+                                            for b in boards]})
+            try:
+                board = int(board)
+            except ValueError:
+                raise ValidationError({"board": ["Give a board number."]}) from None
+            return Response(selectors_event.board_traveller(event, board, section,
+                                                            with_audit=is_scorer(request.user, event.club)))
+        self.check_scorer()
+        data = ResultSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        override = data.validated_data.pop("override") and is_director(request.user, event.club)
+        data.validated_data.pop("reason", None)
+        try:
+            result, created = play.result_submit(event=event, data=data.validated_data, user=request.user,
+                                                 source="api", override=override)
+        except play.ResultConflict as exc:
+            return Response({"detail": str(exc), "id": exc.result.pk,
+                             "existing": exc.result.snapshot()}, status=status.HTTP_409_CONFLICT)
+        body = selectors_event.board_traveller(event, result.board, result.section, with_audit=False)
+        row = next((r for r in body["rows"] if r["id"] == result.pk), {"id": result.pk})
+        return Response(row, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+
+    @extend_schema(methods=["GET"], operation_id="clubs_events_result_detail_retrieve")
+    @extend_schema(methods=["PUT"], operation_id="clubs_events_result_detail_update")
+    @extend_schema(methods=["DELETE"], operation_id="clubs_events_result_detail_destroy")
+    @action(detail=True, methods=["get", "put", "delete"], url_path=r"results/(?P<result_id>\d+)")
+    def result_detail(self, request, pk=None, club_slug=None, result_id=None):
+        event = self.get_object()
+        result = get_object_or_404(Result.objects.select_related("ns", "ew", "section"), event=event, pk=result_id)
+        if request.method == "GET":
+            body = selectors_event.board_traveller(event, result.board, result.section)
+            return Response(next((r for r in body["rows"] if r["id"] == result.pk), result.snapshot()))
+        self.check_director()
+        if event.status == EventStatus.PUBLISHED:
+            raise ValidationError({"event": ["The event is published; unpublish it to correct results."]})
+        if request.method == "DELETE":
+            play.result_delete(result=result, user=request.user, reason=str(request.data.get("reason", "")))
+            return Response(status=status.HTTP_204_NO_CONTENT)
+        merged = {"board": result.board, "ns": result.ns.label, "ew": result.ew.label, **request.data}
+        data = ResultSerializer(data=merged)
+        data.is_valid(raise_exception=True)
+        reason = data.validated_data.pop("reason", "")
+        data.validated_data.pop("override", None)
+        result = play.result_correct(result=result, data=data.validated_data, user=request.user, reason=reason)
+        return Response(result.snapshot() | {"id": result.pk})
+
+    @action(detail=True, methods=["get"])
+    def standings(self, request, pk=None, club_slug=None):
+        event = self.get_object()
+        if event.game in PARTY_GAMES:
+            from .party import party_standings
+
+            return party_standings(self, request, event)
+        return Response(selectors_event.event_standings(event))
+
+    @action(detail=True, methods=["get"], url_path=r"scorecards/(?P<label>[0-9A-Za-z]+)")
+    def scorecards(self, request, pk=None, club_slug=None, label=None):
+        event = self.get_object()
+        section = selectors_event.section_named(event, request.query_params.get("section"))
+        card = selectors_event.pair_scorecard(event, label.upper(), section) if section else None
+        if card is None:
+            raise NotFound(f"No pair {label}.")
+        return Response(card)
+
+    @action(detail=True, methods=["get"], url_path="round-status")
+    def round_status(self, request, pk=None, club_slug=None):
+        event = self.get_object()
+        self.check_scorer()
+        number = request.query_params.get("round")
+        return Response(selectors_event.round_status(event, int(number) if number and number.isdigit() else None))
+
+    @action(detail=True, methods=["post"])
+    def finish(self, request, pk=None, club_slug=None):
+        event = self.get_object()
+        self.check_director()
+        return Response(EventSerializer(entry_services.event_finish(event=event)).data)
+
+    @action(detail=True, methods=["post"])
+    def publish(self, request, pk=None, club_slug=None):
+        event = self.get_object()
+        self.check_director()
+        return Response(EventSerializer(entry_services.event_publish(event=event)).data)
+
+    @action(detail=True, methods=["post"])
+    def rescore(self, request, pk=None, club_slug=None):
+        """A full rescore, queued (inline when no broker is configured)."""
+        event = self.get_object()
+        self.check_director()
+        from scoring.services import event_rescore_later
+
+        event_rescore_later(event=event, force=True)
+        return Response({"queued": True}, status=status.HTTP_202_ACCEPTED)

@@ -1,0 +1,85 @@
+"""Events: one evening's duplicate game or progressive party at a club."""
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+
+
+class Game(models.TextChoices):
+    DUPLICATE_WHIST = "duplicate_whist", "Duplicate whist"
+    DUPLICATE_BRIDGE = "duplicate_bridge", "Duplicate (contract) bridge"
+    AUCTION_BRIDGE = "auction_bridge", "Auction bridge (1909)"
+    BRIDGE_WHIST = "bridge_whist", "Bridge whist (1904)"
+    PROGRESSIVE_EUCHRE = "progressive_euchre", "Progressive euchre"
+    WHIST_DRIVE = "whist_drive", "Whist drive"
+
+
+DUPLICATE_GAMES = {Game.DUPLICATE_WHIST, Game.DUPLICATE_BRIDGE, Game.AUCTION_BRIDGE, Game.BRIDGE_WHIST}
+
+
+class ScoringMethod(models.TextChoices):
+    MATCHPOINTS = "matchpoints", "Matchpoints"
+    IMPS = "imps", "IMPs (Butler)"
+    CROSS_IMPS = "cross_imps", "Cross-IMPs"
+    AVERAGE = "average", "Plus/minus the average (the books' method)"
+    TOTAL_TRICKS = "total_tricks", "Total tricks"
+    TALLY = "tally", "Progressive tally"
+
+
+class EventStatus(models.TextChoices):
+    DRAFT = "draft", "Draft"
+    SEATED = "seated", "Seated"
+    PLAYING = "playing", "Playing"
+    FINISHED = "finished", "Finished"
+    PUBLISHED = "published", "Published"
+
+
+def new_deal_seed() -> str:
+    return secrets.token_hex(16)
+
+
+class Event(models.Model):
+    club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="events")
+    name = models.CharField(max_length=160)
+    date = models.DateField()
+    game = models.CharField(max_length=32, choices=Game.choices, default=Game.DUPLICATE_BRIDGE)
+    scoring = models.CharField(max_length=32, choices=ScoringMethod.choices, default=ScoringMethod.MATCHPOINTS)
+    status = models.CharField(max_length=16, choices=EventStatus.choices, default=EventStatus.DRAFT)
+    deal_seed = models.CharField(max_length=128, default=new_deal_seed, blank=True)
+    rules = models.CharField(max_length=40, blank=True, help_text="Rule set preset name (scoring.engine.PRESETS)")
+    current_round = models.PositiveSmallIntegerField(default=0)
+    table_pin_seed = models.CharField(max_length=64, default=new_deal_seed, blank=True)
+    results_version = models.PositiveIntegerField(default=0)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-date", "-id"]
+        indexes = [models.Index(fields=["club", "status", "date"])]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date:%Y-%m-%d})"
+
+    @property
+    def is_public(self) -> bool:
+        return self.status == EventStatus.PUBLISHED
+
+    @property
+    def is_duplicate(self) -> bool:
+        return self.game in DUPLICATE_GAMES
+
+    @property
+    def is_progressive(self) -> bool:
+        return self.game in (Game.PROGRESSIVE_EUCHRE, Game.WHIST_DRIVE)
+
+    @property
+    def is_bridge(self) -> bool:
+        """Games scored from contract, declarer and tricks (the rest: tricks won by N-S)."""
+        return self.game in (Game.DUPLICATE_BRIDGE, Game.AUCTION_BRIDGE)
+
+    def get_absolute_url(self) -> str:
+        return reverse("event-detail", kwargs={"slug": self.club.slug, "pk": self.pk})

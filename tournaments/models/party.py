@@ -1,0 +1,139 @@
+"""Progressive parties: euchre and whist drives with individual tallies.
+
+A Party hangs off an Event whose game is progressive euchre or a whist drive. Players carry a
+label (the number on their tally) and a category for the prizes; each Round stores its seating
+(table 1 = the head table) and each table's reported Result; stars are the awards of a closed
+round (Hoyle's Games Modernized, Progressive Euchre: gold, red and green).
+"""
+import secrets
+
+from django.db import models
+
+
+class Progression(models.TextChoices):
+    HOYLE = "hoyle", "The books' euchre: gold, red and green stars"
+    STANDARD_HOYLE = "standard_hoyle", "Standard Hoyle euchre: gold and green only"
+    WINNERS_MOVE = "winners_move", "Modern euchre: fixed hands, winners move up"
+    ROTATION = "rotation", "Modern euchre: rotation chart, partner everyone once"
+    LADIES_UP = "ladies_up", "Whist drive: winners stay, ladies up, gents down"
+    PROGRESSIVE = "progressive", "Progressive whist: change partners every round"
+
+
+STAR_PROGRESSIONS = {Progression.HOYLE, Progression.STANDARD_HOYLE}
+EUCHRE_PROGRESSIONS = STAR_PROGRESSIONS | {Progression.WINNERS_MOVE, Progression.ROTATION}
+WHIST_PROGRESSIONS = {Progression.LADIES_UP, Progression.PROGRESSIVE}
+
+
+class Category(models.TextChoices):
+    LADY = "lady", "Lady"
+    GENTLEMAN = "gentleman", "Gentleman"
+    OPEN = "open", "Open"
+
+
+class PlayerStatus(models.TextChoices):
+    PLAYING = "playing", "Playing"
+    WAITING = "waiting", "Waiting to join at the booby table"
+    LEFT = "left", "Left"
+
+
+class Star(models.TextChoices):
+    GOLD = "gold", "Gold"
+    RED = "red", "Red"
+    GREEN = "green", "Green"
+    WIN = "win", "Won the table"
+
+
+def new_pin_secret() -> str:
+    return secrets.token_hex(8)
+
+
+class Party(models.Model):
+    event = models.OneToOneField("tournaments.Event", on_delete=models.CASCADE, related_name="party")
+    progression = models.CharField(max_length=20, choices=Progression.choices, default=Progression.HOYLE)
+    tables = models.PositiveSmallIntegerField(default=0, help_text="Expected tables; the draw sets the count.")
+    rules = models.JSONField(default=dict, blank=True)
+    current_round = models.PositiveSmallIntegerField(default=0)
+    chart_slots = models.JSONField(default=list, blank=True,
+                                   help_text="Rotation chart: player label in each chart position.")
+    pin_secret = models.CharField(max_length=32, default=new_pin_secret)
+
+    class Meta:
+        verbose_name_plural = "parties"
+
+    def __str__(self) -> str:
+        return f"{self.event.name}: {self.get_progression_display()}"
+
+    @property
+    def has_stars(self) -> bool:
+        return self.progression in STAR_PROGRESSIONS
+
+
+class PartyPlayer(models.Model):
+    party = models.ForeignKey(Party, on_delete=models.CASCADE, related_name="players")
+    label = models.CharField(max_length=8)
+    name = models.CharField(max_length=160)
+    member = models.ForeignKey("clubs.Member", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    guest = models.ForeignKey("clubs.Guest", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    category = models.CharField(max_length=12, choices=Category.choices, default=Category.OPEN)
+    status = models.CharField(max_length=12, choices=PlayerStatus.choices, default=PlayerStatus.PLAYING)
+    ghost = models.BooleanField(default=False, help_text="A ghost hand played in an empty seat.")
+    replaces = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL,
+                                 related_name="replaced_by")
+    card = models.CharField(max_length=8, blank=True, help_text="The card drawn for the first seat.")
+    joined_round = models.PositiveSmallIntegerField(default=1)
+    left_round = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["party", "id"]
+        constraints = [models.UniqueConstraint(fields=["party", "label"], name="unique_party_player_label")]
+
+    def __str__(self) -> str:
+        return f"{self.label} {self.name}"
+
+
+class PartyRound(models.Model):
+    party = models.ForeignKey(Party, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    seating = models.JSONField(help_text="[[[lady, gent], [lady, gent]], ...]; table 1 first.")
+    byes = models.JSONField(default=list, blank=True)
+    closed = models.BooleanField(default=False)
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["party", "number"]
+        constraints = [models.UniqueConstraint(fields=["party", "number"], name="unique_party_round")]
+
+    def __str__(self) -> str:
+        return f"Round {self.number} of {self.party}"
+
+
+class PartyResult(models.Model):
+    """What happened at one table in one round: points per side in the order of the seating."""
+
+    round = models.ForeignKey(PartyRound, on_delete=models.CASCADE, related_name="results")
+    table = models.PositiveSmallIntegerField()
+    points = models.JSONField()
+    tricks = models.JSONField(null=True, blank=True)
+    cut = models.JSONField(null=True, blank=True)
+    winner = models.PositiveSmallIntegerField(null=True, blank=True)
+    entered_by = models.CharField(max_length=160, blank=True)
+    entered_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["round", "table"]
+        constraints = [models.UniqueConstraint(fields=["round", "table"], name="unique_party_result_per_table")]
+
+    def __str__(self) -> str:
+        return f"Table {self.table}, {self.round}: {self.points}"
+
+
+class PartyStar(models.Model):
+    round = models.ForeignKey(PartyRound, on_delete=models.CASCADE, related_name="stars")
+    player = models.ForeignKey(PartyPlayer, on_delete=models.CASCADE, related_name="stars")
+    star = models.CharField(max_length=8, choices=Star.choices)
+
+    class Meta:
+        ordering = ["round", "player"]
+
+    def __str__(self) -> str:
+        return f"{self.star} to {self.player} in {self.round}"

@@ -1,0 +1,58 @@
+"""The print kinds by their URL name, and one call to build any of them from a sheet."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from . import guide_cards, hand_cards, hand_records, results, score_slips, scorecards, travellers
+from .render import PrintError
+from .sheet import EventSheet
+
+
+@dataclass(frozen=True)
+class PrintKind:
+    name: str
+    title: str
+    template: str
+    build: Callable[..., dict]
+    filters: tuple[str, ...] = ()  # which of board / pair / table narrow it
+    in_pack: bool = True
+
+
+KINDS = {k.name: k for k in (
+    PrintKind("travellers", "Travellers", travellers.TEMPLATE, travellers.build, ("board",)),
+    PrintKind("score-slips", "Score slips", score_slips.TEMPLATE, score_slips.build, ("table", "pair")),
+    PrintKind("scorecards", "Score cards", scorecards.TEMPLATE, scorecards.build, ("pair",)),
+    PrintKind("guide-cards", "Guide cards", guide_cards.TEMPLATE, guide_cards.build, ("table",)),
+    PrintKind("hand-cards", "Hand cards", hand_cards.TEMPLATE, hand_cards.build, ("board",)),
+    PrintKind("hand-records", "Hand records", hand_records.TEMPLATE, hand_records.build, ("board",)),
+    PrintKind("results", "Results", results.TEMPLATE, results.build, (), in_pack=False),
+)}
+PACK_KINDS = ("guide-cards", "travellers", "score-slips", "scorecards", "hand-cards", "hand-records")
+
+
+def get_kind(name: str) -> PrintKind:
+    try:
+        return KINDS[name]
+    except KeyError:
+        raise PrintError(f"print {name!r} is not one of {', '.join(KINDS)}", "kind") from None
+
+
+def build_print(sheet: EventSheet, kind: str, *, board: int | None = None, pair: str | None = None,
+                table: int | None = None) -> tuple[str, dict, str]:
+    """(template, context, title) of one print; board/pair/table narrow it where the kind allows."""
+    spec = get_kind(kind)
+    wanted = {"board": board, "pair": pair, "table": table}
+    given = {k: v for k, v in wanted.items() if v not in (None, "")}
+    extra = set(given) - set(spec.filters)
+    if extra:
+        raise PrintError(f"{spec.title.lower()} cannot be narrowed by {', '.join(sorted(extra))}", sorted(extra)[0])
+    if "board" in given and given["board"] not in sheet.board_numbers():
+        raise PrintError(f"board {given['board']} is not in this event", "board")
+    if "pair" in given and given["pair"] not in sheet.pairs:
+        raise PrintError(f"pair {given['pair']!r} is not in this event", "pair")
+    if "table" in given and given["table"] not in {t.table for r in sheet.movement.rounds_detail for t in r.tables}:
+        raise PrintError(f"table {given['table']} is not in this event", "table")
+    context = spec.build(sheet, **given)
+    title = f"{spec.title} · {sheet.title}"
+    return spec.template, context, title

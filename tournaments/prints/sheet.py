@@ -1,0 +1,178 @@
+"""What a print needs to know about an event, as plain frozen data (no Django).
+
+``EventSheet`` is filled from the database by ``source.event_sheet`` or built by hand in tests
+and benchmarks; every print kind builds its context from a sheet alone. Scores are never
+computed here: ``session_score`` hands the results to the scoring engine.
+"""
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass, field
+from typing import Mapping
+
+from scoring.engine import BoardResults, Result, SessionScore, direction_fields, parse_adjustment, score_session
+from tournaments.deals.boards import Board
+from tournaments.deals.doubledummy import BoardAnalysis
+from tournaments.movements.model import Movement, label_key
+
+BRIDGE_GAMES = {"duplicate_bridge", "auction_bridge"}
+WHIST_GAMES = {"duplicate_whist", "whist_drive"}
+# Event.scoring -> scoring engine method; "average" and "total_tricks" are printed as totals.
+ENGINE_METHODS = {"matchpoints": "matchpoints", "imps": "butler", "cross_imps": "cross-imps"}
+
+
+@dataclass(frozen=True)
+class PlayedResult:
+    """One table's result on one board as a print shows it; ``score_ns`` is the raw N-S score."""
+
+    board: int
+    round: int
+    table: int
+    ns: str
+    ew: str
+    contract: str = ""
+    declarer: str = ""
+    tricks: int | None = None
+    tricks_ns: int | None = None
+    lead: str = ""
+    score_ns: int | None = None
+    adjusted_ns: str = ""
+    adjusted_ew: str = ""
+
+    @property
+    def is_adjusted(self) -> bool:
+        return bool(self.adjusted_ns or self.adjusted_ew)
+
+
+@dataclass(frozen=True)
+class EventSheet:
+    """One section of an event: movement, boards (with analysis), names and results."""
+
+    club: str
+    name: str
+    date: datetime.date | None
+    game: str
+    scoring: str
+    movement: Movement
+    boards: tuple[Board, ...] = ()
+    seed: str = ""
+    seed_algorithm: str = ""
+    analyses: Mapping[int, BoardAnalysis] = field(default_factory=dict)
+    names: Mapping[str, str] = field(default_factory=dict)
+    results: tuple[PlayedResult, ...] = ()
+    section: str = ""
+    scored: SessionScore | None = None  # stored scores and standings; None: score here
+
+
+    @property
+    def is_bridge(self) -> bool:
+        return self.game in BRIDGE_GAMES
+
+    @property
+    def is_whist(self) -> bool:
+        return self.game in WHIST_GAMES
+
+    @property
+    def title(self) -> str:
+        section = f" · section {self.section}" if self.section and self.section != "A" else ""
+        return f"{self.name}{section}"
+
+    @property
+    def date_text(self) -> str:
+        return self.date.strftime("%A %-d %B %Y") if self.date else ""
+
+    @property
+    def pairs(self) -> tuple[str, ...]:
+        return self.movement.entrants
+
+    def board(self, number: int) -> Board | None:
+        return next((b for b in self.boards if b.number == number), None)
+
+    def board_numbers(self) -> tuple[int, ...]:
+        played = {b for r in self.movement.rounds_detail for t in r.tables for b in t.boards}
+        return tuple(sorted(played | {b.number for b in self.boards}))
+
+    def name_of(self, label: str) -> str:
+        return self.names.get(label, "")
+
+
+def pair_text(label: str) -> str:
+    """A pair label as printed: "3NS" -> "3 N-S", "12" -> "12"."""
+    if label.endswith(("NS", "EW")) and label[:-2]:
+        return f"{label[:-2]} {label[-2]}-{label[-1]}"
+    return label
+
+
+def pair_in(label: str, direction: str) -> str:
+    """A label in its own direction's column drops the suffix: ("3NS", "NS") -> "3"."""
+    if label.endswith(direction) and label[:-2]:
+        return label[:-2]
+    return pair_text(label)
+
+
+def plays_of_board(movement: Movement, board: int) -> list[tuple[int, int, str, str]]:
+    """(round, table, ns, ew) for every scheduled play of a board, in movement order."""
+    out = []
+    for r in movement.rounds_detail:
+        for t in r.tables:
+            if board in t.boards:
+                ns, ew = (" & ".join(side) for side in t.sides)
+                out.append((r.round, t.table, ns, ew))
+    return out
+
+
+def results_by_board(sheet: EventSheet) -> dict[int, list[PlayedResult]]:
+    out: dict[int, list[PlayedResult]] = {}
+    for r in sheet.results:
+        out.setdefault(r.board, []).append(r)
+    return out
+
+
+def _engine_result(r: PlayedResult) -> Result | None:
+    if r.is_adjusted:
+        ns, ew = parse_adjustment(r.adjusted_ns or ""), parse_adjustment(r.adjusted_ew or "")
+        if ns is None and ew is None:
+            return None
+        return Result(r.ns, r.ew, adjusted_ns=ns, adjusted_ew=ew)
+    if r.score_ns is None:
+        return None
+    return Result(r.ns, r.ew, score_ns=r.score_ns, contract=r.contract, declarer=r.declarer, tricks=r.tricks)
+
+
+def comparison(sheet: EventSheet) -> tuple[str, bool]:
+    """(column heading, whether the value is IMP-like) for the sheet's scoring method; the books'
+    average method prints each result against the board's average (Standard Hoyle)."""
+    if sheet.scored is None and sheet.scoring not in ENGINE_METHODS:
+        return ("MPs", False)  # scored here, the books' methods fall back to matchpoints
+    return {"matchpoints": ("MPs", False), "imps": ("IMPs", True), "cross_imps": ("IMPs", True),
+            "average": ("± avg", True), "total_tricks": ("± avg", True)}.get(sheet.scoring, ("MPs", False))
+
+
+def session_score(sheet: EventSheet) -> SessionScore | None:
+    """The stored scores when the sheet carries them, else the scoring engine's view of the
+    sheet's results; None before anything is scored."""
+    if sheet.scored is not None:
+        return sheet.scored
+    boards = []
+    for number, results in sorted(results_by_board(sheet).items()):
+        converted = [x for x in (_engine_result(r) for r in results) if x is not None]
+        if converted:
+            boards.append(BoardResults(number, tuple(converted), expected=len(plays_of_board(sheet.movement, number)) or None))
+    if not boards:
+        return None
+    method = ENGINE_METHODS.get(sheet.scoring, "matchpoints")
+    fields = direction_fields(boards) if sheet.movement.winners == 2 else None
+    return score_session(boards, method, fields=fields)
+
+
+def score_lookup(session: SessionScore | None) -> dict[tuple[int, str, str], object]:
+    """(board, ns, ew) -> the engine's ResultScore, for filling rows."""
+    out = {}
+    for board in (session.boards if session else ()):
+        for rs in board.results:
+            out[(int(board.board), rs.result.ns, rs.result.ew)] = rs
+    return out
+
+
+def sorted_labels(labels) -> list[str]:
+    return sorted(labels, key=label_key)

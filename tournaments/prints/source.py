@@ -1,0 +1,121 @@
+"""Fill an ``EventSheet`` from the database: the section's movement and names, the event's
+boards with their analysis, the confirmed results and the stored scores and standings (so a
+print shows exactly what the standings page shows)."""
+from __future__ import annotations
+
+import hashlib
+import json
+
+from scoring.engine import BoardResults, BoardScore, ResultScore, SessionScore
+from scoring.engine import Result as EngineResult
+from scoring.engine import Standing as EngineStanding
+from scoring.engine import parse_adjustment
+from tournaments.deals.doubledummy import BoardAnalysis, DoubleDummy, Par
+from tournaments.models import Event, Result, Section
+from tournaments.movements.model import Movement
+from tournaments.selectors_boards import event_board_set, event_boards, whist_tricks
+from tournaments.selectors_event import entry_names, event_sections, section_named
+from tournaments.services.boards import board_to_pure, rules_for_game
+
+from .render import PrintError
+from .sheet import ENGINE_METHODS, EventSheet, PlayedResult
+
+PRINT_VERSION = 1  # bump when templates change what a stored pack looks like
+
+
+def _analysis(row) -> BoardAnalysis | None:
+    if not row.double_dummy:
+        return None
+    par = Par.from_dict(row.par) if row.par else None
+    return BoardAnalysis(row.number, DoubleDummy.from_dict(row.double_dummy), par, whist_tricks(row))
+
+
+def _played(r: Result) -> PlayedResult:
+    return PlayedResult(board=r.board, round=r.round, table=r.table, ns=r.ns.label, ew=r.ew.label,
+                        contract=r.contract, declarer=r.declarer, tricks=r.tricks, tricks_ns=r.tricks_ns,
+                        lead=r.lead, score_ns=r.score_ns, adjusted_ns=r.adjusted_ns, adjusted_ew=r.adjusted_ew)
+
+
+def _engine_result(r: Result) -> EngineResult | None:
+    if r.adjusted_ns or r.adjusted_ew:
+        ns, ew = parse_adjustment(r.adjusted_ns), parse_adjustment(r.adjusted_ew)
+        if ns is None and ew is None:
+            return None
+        return EngineResult(r.ns.label, r.ew.label, adjusted_ns=ns, adjusted_ew=ew)
+    if r.score_ns is None:
+        return None
+    return EngineResult(r.ns.label, r.ew.label, score_ns=float(r.score_ns))
+
+
+def _stored_session(event: Event, section: Section, results: list[Result]) -> SessionScore | None:
+    """The stored Score and Standing rows as the engine's SessionScore shape."""
+    from scoring.models import Standing
+
+    boards: dict[int, list] = {}
+    tops: dict[int, float | None] = {}
+    for r in results:
+        score = getattr(r, "score", None)
+        engine = _engine_result(r)
+        if score is None or engine is None:
+            continue
+        tops[r.board] = score.top
+        boards.setdefault(r.board, []).append(ResultScore(engine, mp_ns=score.mp_ns, mp_ew=score.mp_ew,
+                                                          pct_ns=score.pct_ns, pct_ew=score.pct_ew,
+                                                          imp_ns=score.imp_ns, imp_ew=score.imp_ew))
+    standings = tuple(
+        EngineStanding(st.rank, st.entry.label, st.total, st.top, st.percentage, st.boards, st.field)
+        for st in Standing.objects.filter(section=section).select_related("entry").order_by("field", "position"))
+    if not boards and not standings:
+        return None
+    method = ENGINE_METHODS.get(event.scoring, event.scoring)
+    return SessionScore(method, tuple(BoardScore(b, tops[b], None, tuple(rs)) for b, rs in sorted(boards.items())),
+                        standings)
+
+
+def event_sheet(event: Event, section: str | None = None) -> EventSheet:
+    """One section of the event as a sheet (the first section unless named)."""
+    chosen = section_named(event, section)
+    if chosen is None:
+        raise PrintError(f"section {section!r} is not in this event" if section else "this event has no movement yet",
+                         "section" if section else "non_field_errors")
+    if not chosen.movement.get("rounds_detail"):
+        raise PrintError("this event has no movement yet")
+    movement = Movement.from_dict(chosen.movement)
+    rules = rules_for_game(event.game)
+    rows = list(event_boards(event=event))
+    board_set = event_board_set(event=event)
+    results = list(Result.objects.filter(section=chosen, confirmed=True).select_related("ns", "ew", "score")
+                   .order_by("board", "round", "table"))
+    return EventSheet(
+        club=event.club.name, name=event.name, date=event.date, game=event.game, scoring=event.scoring,
+        movement=movement, boards=tuple(board_to_pure(r, rules) for r in rows),
+        seed=board_set.seed if board_set else "", seed_algorithm=board_set.algorithm if board_set else "",
+        analyses={r.number: a for r in rows if (a := _analysis(r)) is not None},
+        names=entry_names(chosen), results=tuple(_played(r) for r in results),
+        section=chosen.name if len(event_sections(event)) > 1 else "",
+        scored=_stored_session(event, chosen, results),
+    )
+
+
+def user_pairs(event: Event, user) -> set[str]:
+    """Labels of the pairs the user plays in (through a linked Member), in any section."""
+    if not getattr(user, "is_authenticated", False):
+        return set()
+    from django.db.models import Q
+
+    return set(event.entries.filter(Q(member_a__user=user) | Q(member_b__user=user)).values_list("label", flat=True))
+
+
+def event_fingerprint(event: Event) -> str:
+    """A digest of everything a pack prints: it changes when results, boards, analysis,
+    movement or names change, and not otherwise."""
+    board_set = event_board_set(event=event)
+    boards = list(event_boards(event=event).values_list("number", "deal", "turn_up", "analysed_at"))
+    data = {
+        "v": PRINT_VERSION, "event": [event.pk, event.name, str(event.date), event.game, event.scoring,
+                                      event.results_version, event.club.name],
+        "sections": [[s.name, s.movement, sorted(entry_names(s).items())] for s in event_sections(event)],
+        "boards": [[n, d, t, str(a)] for n, d, t, a in boards],
+        "set": [board_set.seed, board_set.algorithm] if board_set else None,
+    }
+    return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()

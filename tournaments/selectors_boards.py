@@ -1,0 +1,71 @@
+"""Reads for board sets and hand records, and who may see the hands."""
+from __future__ import annotations
+
+from clubs.permissions import is_director
+from tournaments.deals.cards import SEATS, SUITS, Deal
+from tournaments.deals.doubledummy import STRAINS
+from tournaments.models import Board, BoardSet, Event, EventStatus
+
+SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+STRAIN_LABELS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660", "NT": "NT"}
+
+
+def event_board_set(*, event: Event) -> BoardSet | None:
+    return BoardSet.objects.filter(event=event).select_related("club", "event").first()
+
+
+def event_boards(*, event: Event):
+    return Board.objects.filter(board_set__event=event).select_related("board_set").order_by("number")
+
+
+def event_board(*, event: Event, number: int) -> Board | None:
+    return event_boards(event=event).filter(number=number).first()
+
+
+def hands_visible(*, event: Event, user, board_set: BoardSet | None) -> bool:
+    """Directors always; players once the event is finished or published, or when the
+    director has published the hand records."""
+    if is_director(user, event.club):
+        return True
+    if event.status in (EventStatus.FINISHED, EventStatus.PUBLISHED):
+        return True
+    return bool(board_set and board_set.published)
+
+
+def whist_tricks(board: Board) -> dict | None:
+    """Double-dummy tricks per side with the turned trump (the dealer's side sits in DDS's
+    declarer seat, the player on the dealer's left leading)."""
+    if not board.turn_up or not board.double_dummy:
+        return None
+    dealer_side = board.double_dummy[board.dealer][board.turn_up[1]]
+    ns = dealer_side if board.dealer in "NS" else 13 - dealer_side
+    return {"NS": ns, "EW": 13 - ns}
+
+
+def board_hand_record(board: Board) -> dict:
+    """Everything a hand record page shows for one board, ready for the template."""
+    deal = Deal.from_pbn(board.deal, _pack_for(board), board=board.number)
+    hands = {
+        seat: [{"suit": s, "symbol": SUIT_SYMBOLS[s], "ranks": deal.holding(seat, s) or "\u2014"} for s in SUITS]
+        for seat in SEATS
+    }
+    grid = None
+    if board.double_dummy:
+        grid = [
+            {"seat": seat, "tricks": [board.double_dummy[seat][t] for t in STRAINS]} for seat in "NSEW"
+        ]
+    return {
+        "board": board,
+        "hands": hands,
+        "strains": [STRAIN_LABELS[t] for t in STRAINS],
+        "grid": grid,
+        "par": board.par,
+        "whist": whist_tricks(board),
+        "turn_up_label": f"{board.turn_up[0]}{SUIT_SYMBOLS[board.turn_up[1]]}" if board.turn_up else "",
+    }
+
+
+def _pack_for(board: Board):
+    from tournaments.services.boards import rules_for_game
+
+    return rules_for_game(board.board_set.game).pack

@@ -1,0 +1,248 @@
+"""Reads for a duplicate event, as plain data (dicts and lists) for pages, the API and prints:
+the movement with pair labels and names, travellers, score cards, standings, the round view
+and a member's history."""
+from __future__ import annotations
+
+from collections import defaultdict
+
+from django.db.models import Q
+
+from scoring.models import EventScoring, Score, Standing
+from tournaments.models import Entry, EntryStatus, Event, Result, ResultChange, ScoringMethod, Section
+from tournaments.movements.model import label_key
+
+IMP_METHODS = (ScoringMethod.IMPS, ScoringMethod.CROSS_IMPS)
+
+
+def event_sections(event: Event) -> list[Section]:
+    return list(event.sections.all())
+
+
+def section_named(event: Event, name: str | None) -> Section | None:
+    sections = event_sections(event)
+    if not name:
+        return sections[0] if sections else None
+    return next((s for s in sections if s.name == name), None)
+
+
+def entry_names(section: Section) -> dict[str, str]:
+    """Label -> names of the pair now holding it (active entries win over withdrawn ones)."""
+    out = {}
+    for e in section.entries.order_by("-status"):  # "withdrawn" before "active": active overwrites
+        out[e.label] = e.names
+    return out
+
+
+def event_movement(event: Event) -> dict:
+    """Each section's movement in the movement CLI's JSON shape, with ``names`` per label."""
+    sections = []
+    for s in event_sections(event):
+        names = entry_names(s)
+        sections.append({"section": s.name, "names": {k: names[k] for k in sorted(names, key=label_key)},
+                         **s.movement})
+    return {"event": event.pk, "current_round": event.current_round, "sections": sections}
+
+
+def _score_value(event: Event, score: Score | None, side: str):
+    if score is None:
+        return None
+    if event.scoring in (ScoringMethod.MATCHPOINTS,):
+        return score.mp_ns if side == "ns" else score.mp_ew
+    return score.imp_ns if side == "ns" else score.imp_ew
+
+
+def _row(event: Event, r: Result, score: Score | None) -> dict:
+    return {"id": r.pk, "board": r.board, "round": r.round, "table": r.table, "ns": r.ns.label,
+            "ew": r.ew.label, "ns_names": r.ns.names, "ew_names": r.ew.names, "contract": r.contract,
+            "declarer": r.declarer, "tricks": r.tricks, "tricks_ns": r.tricks_ns, "lead": r.lead,
+            "adjusted_ns": r.adjusted_ns, "adjusted_ew": r.adjusted_ew, "score_ns": r.score_ns,
+            "score_ew": None if r.score_ns is None else -r.score_ns, "confirmed": r.confirmed,
+            "summary": r.summary,
+            "mp_ns": score and score.mp_ns, "mp_ew": score and score.mp_ew,
+            "pct_ns": score and score.pct_ns, "pct_ew": score and score.pct_ew,
+            "imp_ns": score and score.imp_ns, "imp_ew": score and score.imp_ew,
+            "top": score and score.top}
+
+
+def board_traveller(event: Event, board: int, section: Section | None = None, *,
+                    with_audit: bool = True, include_unconfirmed: bool = False) -> dict:
+    """One board's traveller: rows in movement order (round, table) with raw and comparative
+    scores, the plays still missing, and the audit trail of changes."""
+    section = section or section_named(event, None)
+    qs = Result.objects.filter(section=section, board=board).select_related("ns", "ew", "score")
+    if not include_unconfirmed:
+        qs = qs.filter(confirmed=True)
+    rows = [_row(event, r, getattr(r, "score", None)) for r in qs.order_by("round", "table")]
+    done = {(row["ns"], row["ew"]) for row in rows}
+    active = set(section.entries.filter(status=EntryStatus.ACTIVE).values_list("label", flat=True)) if section else set()
+    missing = []
+    for plan in (section.movement.get("rounds_detail", []) if section else []):
+        for t in plan["tables"]:
+            if board in t["boards"] and (t["ns"], t["ew"]) not in done and t["ns"] in active and t["ew"] in active:
+                missing.append({"round": plan["round"], "table": t["table"], "ns": t["ns"], "ew": t["ew"]})
+    audit = []
+    if with_audit and section:
+        for c in ResultChange.objects.filter(section=section, board=board).select_related("by"):
+            audit.append({"at": c.at, "action": c.action, "by": c.by.username if c.by else "",
+                          "table": c.by_table, "before": c.before, "after": c.after, "reason": c.reason})
+    return {"event": event.pk, "section": section.name if section else "", "board": board,
+            "scoring": event.scoring, "rows": rows, "missing": missing, "audit": audit}
+
+
+def pair_scorecard(event: Event, label: str, section: Section | None = None) -> dict | None:
+    """A pair's personal score card: round by round, opponents, boards, contract, result, score,
+    matchpoints or IMPs, and the running total."""
+    section = section or section_named(event, None)
+    if section is None:
+        return None
+    entry = section.entries.filter(label=label).order_by("status").first()
+    if entry is None:
+        return None
+    results = {(r.board, r.ns.label, r.ew.label): r for r in Result.objects.filter(
+        Q(ns=entry) | Q(ew=entry), section=section, confirmed=True).select_related("ns", "ew", "score")}
+    names = entry_names(section)
+    rounds = []
+    running = 0.0
+    for plan in section.movement.get("rounds_detail", []):
+        for t in plan["tables"]:
+            if label not in (t["ns"], t["ew"]):
+                continue
+            seat = "ns" if t["ns"] == label else "ew"
+            opp = t["ew"] if seat == "ns" else t["ns"]
+            boards = []
+            for b in t["boards"]:
+                r = results.get((b, t["ns"], t["ew"]))
+                score = getattr(r, "score", None) if r else None
+                value = _score_value(event, score, seat)
+                if value is not None:
+                    running += value
+                raw = None if r is None or r.score_ns is None else (r.score_ns if seat == "ns" else -r.score_ns)
+                boards.append({"board": b, "result": r.summary if r else "", "contract": r.contract if r else "",
+                               "declarer": r.declarer if r else "", "tricks": r.tricks if r else None,
+                               "tricks_ns": r.tricks_ns if r else None, "score": raw,
+                               "adjusted": (r.adjusted_ns if seat == "ns" else r.adjusted_ew) if r else "",
+                               "value": value, "top": score.top if score else None,
+                               "running_total": round(running, 4)})
+            rounds.append({"round": plan["round"], "table": t["table"], "direction": seat.upper(),
+                           "opponents": opp, "opponent_names": names.get(opp, ""), "boards": boards})
+        if label in plan.get("sit_out", []):
+            rounds.append({"round": plan["round"], "table": None, "direction": "", "opponents": "",
+                           "opponent_names": "", "boards": [], "sit_out": True})
+    standing = Standing.objects.filter(section=section, entry=entry).first()
+    return {"event": event.pk, "section": section.name, "label": label, "names": entry.names,
+            "scoring": event.scoring, "rounds": rounds, "total": round(running, 4),
+            "rank": standing.rank if standing else "", "percentage": standing.percentage if standing else None}
+
+
+def event_standings(event: Event) -> dict:
+    """The ranking as of the last completed scoring run: per section and field (one field for
+    a Howell, N-S and E-W for a Mitchell), ties shown "3=", with the time it was computed."""
+    state = EventScoring.objects.filter(event=event).first()
+    rows = []
+    for st in Standing.objects.filter(event=event).select_related("entry", "section").order_by(
+            "section__position", "field", "position"):
+        row = {"rank": st.rank, "label": st.entry.label, "names": st.entry.names, "section": st.section.name,
+               "total": st.total, "percentage": st.percentage, "boards": st.boards}
+        if st.field:
+            row["direction"] = st.field
+        rows.append(row)
+    return {"event": event.pk, "status": event.status, "scoring": event.scoring,
+            "computed_at": state.computed_at if state else None, "version": state.version if state else 0,
+            "results_version": event.results_version, "standings": rows}
+
+
+def round_status(event: Event, round_number: int | None = None) -> list[dict]:
+    """The director's round view: for each table of the round, the boards still missing."""
+    round_number = round_number or max(1, event.current_round)
+    out = []
+    for section in event_sections(event):
+        active = set(section.entries.filter(status=EntryStatus.ACTIVE).values_list("label", flat=True))
+        have = set(Result.objects.filter(section=section, round=round_number, confirmed=True)
+                   .values_list("board", "ns__label", "ew__label"))
+        pending = set(Result.objects.filter(section=section, round=round_number, confirmed=False)
+                      .values_list("board", "ns__label", "ew__label"))
+        for plan in section.movement.get("rounds_detail", []):
+            if plan["round"] != round_number:
+                continue
+            for t in plan["tables"]:
+                playing = t["ns"] in active and t["ew"] in active
+                missing = [b for b in t["boards"] if (b, t["ns"], t["ew"]) not in have] if playing else []
+                out.append({"section": section.name, "round": round_number, "table": t["table"], "ns": t["ns"],
+                            "ew": t["ew"], "boards": t["boards"], "missing": missing, "playing": playing,
+                            "unconfirmed": [b for b in t["boards"] if (b, t["ns"], t["ew"]) in pending]})
+    return out
+
+
+def table_round(event: Event, section: Section, table: int) -> dict | None:
+    """What a table plays now: its first round (up to the event's current round) with a board
+    not yet in, else the current round."""
+    plans = {p["round"]: p for p in section.movement.get("rounds_detail", [])}
+    if not plans:
+        return None
+    have = set(Result.objects.filter(section=section, table=table, confirmed=True).values_list("round", "board"))
+    names = entry_names(section)
+    chosen = None
+    for rnd in sorted(plans):
+        if rnd > max(1, event.current_round):
+            break
+        t = next((t for t in plans[rnd]["tables"] if t["table"] == table), None)
+        if t and any((rnd, b) not in have for b in t["boards"]):
+            chosen = (rnd, t)
+            break
+    if chosen is None:
+        rnd = min(max(1, event.current_round), max(plans))
+        t = next((t for t in plans[rnd]["tables"] if t["table"] == table), None)
+        if t is None:
+            return None
+        chosen = (rnd, t)
+    rnd, t = chosen
+    active = set(label_entries(section))
+    return {"round": rnd, "table": table, "ns": t["ns"], "ew": t["ew"], "ns_names": names.get(t["ns"], ""),
+            "playing": t["ns"] in active and t["ew"] in active,
+            "ew_names": names.get(t["ew"], ""), "boards": t["boards"],
+            "done": [b for b in t["boards"] if (rnd, b) in have]}
+
+
+def member_history(member) -> list[dict]:
+    """A member's events, newest first, with pair number, partner and placing."""
+    entries = Entry.objects.filter(Q(member_a=member) | Q(member_b=member)).select_related("event", "section")
+    standings = {s.entry_id: s for s in Standing.objects.filter(entry__in=entries)}
+    out = []
+    for e in sorted(entries, key=lambda e: (e.event.date, e.event.pk), reverse=True):
+        st = standings.get(e.pk)
+        out.append({"event": e.event, "label": e.label, "names": e.names, "section": e.section.name,
+                    "rank": st.rank if st else "", "percentage": st.percentage if st else None,
+                    "total": st.total if st else None, "public": e.event.is_public})
+    return out
+
+
+def label_entries(section: Section) -> dict[str, Entry]:
+    return {e.label: e for e in section.entries.filter(status=EntryStatus.ACTIVE)}
+
+
+def boards_in_play(section: Section) -> list[int]:
+    return sorted({int(b) for p in section.movement.get("rounds_detail", []) for t in p["tables"] for b in t["boards"]})
+
+
+def table_pin(event: Event, section: Section, table: int) -> str:
+    """A table's four-digit PIN, derived from the event's secret (printed on the table card)."""
+    import hashlib
+    import hmac
+
+    digest = hmac.new(event.table_pin_seed.encode(), f"{section.name}:{table}".encode(), hashlib.sha256).hexdigest()
+    return f"{int(digest[:8], 16) % 10000:04d}"
+
+
+def tables_with_pins(event: Event) -> list[dict]:
+    out = []
+    for s in event_sections(event):
+        for t in range(1, int(s.movement.get("tables", 0)) + 1):
+            out.append({"section": s.name, "table": t, "pin": table_pin(event, s, t)})
+    return out
+
+
+def results_by_board(event: Event) -> dict[int, list[Result]]:
+    out: dict[int, list[Result]] = defaultdict(list)
+    for r in Result.objects.filter(event=event, confirmed=True).select_related("ns", "ew"):
+        out[r.board].append(r)
+    return out

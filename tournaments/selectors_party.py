@@ -1,0 +1,195 @@
+"""Reads for progressive parties: a round's tables, a player's tally, standings and prizes.
+
+Points are each player's side's points at every table reported (live, before the close); stars
+are those of closed rounds. The books' euchre ranks most gold, then most red, then fewest green
+(Hoyle's Games Modernized, Progressive Euchre); the modern euchre and whist drives rank total
+points, then tables won (the published tie-break). Ties share a rank.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tournaments.models.party import (
+    Category, Party, PartyPlayer, PartyResult, PartyRound, PartyStar, PlayerStatus, Progression)
+from tournaments.movements import party_draw
+
+TIE_BREAK = {
+    "stars": "Most gold stars; tied, most red stars; still tied, fewest green stars (Hoyle's Games Modernized).",
+    "points": "Most points; tied, most tables won; still tied, the players share the place.",
+}
+
+
+@dataclass
+class TallyLine:
+    round: int
+    table: int | None
+    partner: str
+    opponents: tuple[str, str]
+    points: int | None
+    stars: tuple[str, ...]
+    total: int
+    note: str = ""
+
+
+@dataclass
+class Standing:
+    rank: int
+    label: str
+    name: str
+    category: str
+    points: int
+    gold: int = 0
+    red: int = 0
+    green: int = 0
+    wins: int = 0
+    status: str = PlayerStatus.PLAYING
+    note: str = ""
+    lines: list[TallyLine] = field(default_factory=list)
+
+    def as_dict(self) -> dict:
+        return {"rank": self.rank, "label": self.label, "name": self.name, "category": self.category,
+                "points": self.points, "gold": self.gold, "red": self.red, "green": self.green,
+                "wins": self.wins, "status": self.status, "note": self.note}
+
+
+def party_for_event(event) -> Party | None:
+    return Party.objects.select_related("event", "event__club").filter(event=event).first()
+
+
+def party_round(*, party: Party, number: int) -> dict | None:
+    """The API shape: ``{"round", "closed", "tables": [{"table", "sides", "result"}], "byes"}``."""
+    round_ = PartyRound.objects.filter(party=party, number=number).prefetch_related("results").first()
+    if round_ is None:
+        return None
+    results = {r.table: r for r in round_.results.all()}
+    hands = _hands(party, number)
+    tables = []
+    for t, sides in enumerate(round_.seating, start=1):
+        r = results.get(t)
+        tables.append({"table": t, "sides": sides,
+                       "result": None if r is None else {"points": r.points, "tricks": r.tricks,
+                                                         "cut": r.cut, "winner": r.winner}})
+    data = {"round": number, "closed": round_.closed, "tables": tables, "byes": round_.byes}
+    if hands:
+        data["hands"] = hands
+    return data
+
+
+def _hands(party: Party, number: int) -> list[dict]:
+    """Whist drives: the hands of this round with their trumps by rotation."""
+    if party.progression not in (Progression.LADIES_UP, Progression.PROGRESSIVE):
+        return []
+    rules = {"hands_per_round": 4, "no_trumps": False, **party.rules}
+    per = rules["hands_per_round"]
+    return [{"hand": h, "trumps": party_draw.whist_trumps(h, no_trumps=rules["no_trumps"])}
+            for h in range((number - 1) * per + 1, number * per + 1)]
+
+
+def party_standings(*, party: Party) -> list[Standing]:
+    """Every real player's tally and totals, ranked within their category."""
+    players = {p.label: p for p in PartyPlayer.objects.filter(party=party).select_related("replaces")}
+    rows = {label: Standing(rank=0, label=label, name=p.name, category=p.category, points=0,
+                            status=p.status, note=_note(p))
+            for label, p in players.items() if not p.ghost}
+    rounds = list(PartyRound.objects.filter(party=party).order_by("number"))
+    results = {(r.round_id, r.table): r for r in PartyResult.objects.filter(round__party=party)}
+    stars = {}
+    for s in PartyStar.objects.filter(round__party=party).select_related("player"):
+        stars.setdefault((s.round_id, s.player.label), []).append(s.star)
+    for round_ in rounds:
+        side_points = []
+        for t, sides in enumerate(round_.seating, start=1):
+            result = results.get((round_.pk, t))
+            for s, side in enumerate(sides):
+                pts = None if result is None else result.points[s]
+                if pts is not None:
+                    side_points.append(pts)
+                for pos, label in enumerate(side):
+                    if label in rows:
+                        _add(rows[label], round_, t, side[1 - pos], sides[1 - s], pts,
+                             stars.get((round_.pk, label), ()), players)
+        for label in round_.byes:
+            if label in rows:
+                complete = len(side_points) == 2 * len(round_.seating)
+                pts = party_draw.bye_points(side_points) if complete else None
+                _add(rows[label], round_, None, "", ("", ""), pts, (), players, note="bye")
+    return _rank(party, list(rows.values()))
+
+
+def _note(player: PartyPlayer) -> str:
+    if player.replaces_id:
+        return f"substitute for {player.replaces.label} from round {player.joined_round}"
+    if player.status == PlayerStatus.LEFT:
+        taken = player.replaced_by.first()
+        by = f", seat taken by {'a ghost hand' if taken.ghost else taken.label}" if taken else ""
+        return f"left after round {player.left_round}{by}"
+    if player.joined_round > 1:
+        return f"joined at the booby table in round {player.joined_round}"
+    return ""
+
+
+def _name(players: dict, label: str) -> str:
+    p = players.get(label)
+    return label if p is None else (f"{label} (ghost hand)" if p.ghost else label)
+
+
+def _add(row: Standing, round_, table, partner, opponents, points, stars, players, note="") -> None:
+    row.points += points or 0
+    for star in stars:
+        if star == "win":
+            row.wins += 1
+        else:
+            setattr(row, star, getattr(row, star) + 1)
+    row.lines.append(TallyLine(round=round_.number, table=table, partner=_name(players, partner) if partner else "",
+                               opponents=tuple(_name(players, o) for o in opponents), points=points,
+                               stars=tuple(s for s in stars if s != "win") or (("won",) if "win" in stars else ()),
+                               total=row.points, note=note))
+
+
+def _rank(party: Party, rows: list[Standing]) -> list[Standing]:
+    if party.has_stars:
+        def key(r): return (-r.gold, -r.red, r.green)
+    else:
+        def key(r): return (-r.points, -r.wins)
+    order = {c: i for i, c in enumerate(Category.values)}
+    rows.sort(key=lambda r: (order[r.category], key(r), int(r.label) if r.label.isdigit() else 0))
+    previous, place = None, 0
+    for row in rows:
+        place = place + 1 if previous is not None and previous.category == row.category else 1
+        same = previous is not None and previous.category == row.category and key(previous) == key(row)
+        row.rank = previous.rank if same else place
+        previous = row
+    return rows
+
+
+def party_prizes(*, party: Party, standings: list[Standing] | None = None) -> list[dict]:
+    """Per category: the first prize (rank 1, ties listed) and the booby prize (most green stars
+    in the books' euchre; the lowest score otherwise)."""
+    standings = standings if standings is not None else party_standings(party=party)
+    prizes = []
+    for category in Category.values:
+        group = [r for r in standings if r.category == category]
+        if not group:
+            continue
+        prizes.append({"category": category, "prize": "first", "players": [r for r in group if r.rank == 1]})
+        if party.has_stars:
+            most = max(r.green for r in group)
+            booby = [r for r in group if r.green == most] if most else []
+        else:
+            low = min(r.points for r in group)
+            booby = [r for r in group if r.points == low and r.rank != 1]
+        if booby:
+            prizes.append({"category": category, "prize": "booby", "players": booby})
+    return prizes
+
+
+def party_tally(*, party: Party, label: str) -> Standing | None:
+    return next((r for r in party_standings(party=party) if r.label == label), None)
+
+
+def table_seating(*, party: Party, table: int) -> tuple[PartyRound | None, list | None]:
+    """The open round and the table's sides (the phone page)."""
+    round_ = PartyRound.objects.filter(party=party, closed=False).order_by("-number").first()
+    if round_ is None or not 1 <= table <= len(round_.seating):
+        return round_, None
+    return round_, round_.seating[table - 1]

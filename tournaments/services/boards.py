@@ -1,0 +1,206 @@
+"""Writes for board sets: deal from the seed, import and export PBN, store the analysis.
+
+The pure ``tournaments.deals`` package does the work; these functions translate rows to
+and from its dataclasses.  Every deal coming in is validated there (52 distinct cards, 13
+a hand); errors name the board and, for files, the line.
+"""
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from cardroom.tasks import enqueue_once_on_commit
+from tournaments.deals import boards as pure_boards
+from tournaments.deals.cards import Deal, DealError, parse_card
+from tournaments.deals.dealing import ALGORITHM, deal_set
+from tournaments.deals.doubledummy import AnalysisUnavailable, DoubleDummy, Par, analyse_boards
+from tournaments.deals.numbering import deal_index
+from tournaments.deals.pbn import PbnError
+from tournaments.deals.records import boards_from_pbn, boards_to_pbn
+from tournaments.models import Board, BoardSet, Event, EventStatus, Game
+from tournaments.models.boards import BoardSource
+
+__all__ = [
+    "boardset_analyse_now",
+    "boardset_deal",
+    "boardset_export_pbn",
+    "boardset_import_pbn",
+    "boardset_publish",
+    "board_to_pure",
+    "rules_for_game",
+]
+
+MAX_BOARDS = 200
+
+_RULES = {
+    Game.DUPLICATE_BRIDGE: pure_boards.BRIDGE,
+    Game.AUCTION_BRIDGE: pure_boards.BRIDGE_WHIST,
+    Game.BRIDGE_WHIST: pure_boards.BRIDGE_WHIST,
+    Game.DUPLICATE_WHIST: pure_boards.WHIST,
+    Game.WHIST_DRIVE: pure_boards.WHIST,
+    Game.PROGRESSIVE_EUCHRE: pure_boards.EUCHRE,
+}
+
+
+def rules_for_game(game: str) -> pure_boards.GameRules:
+    """The pure game rules (pack, vulnerability, turn-up) for an Event.game value."""
+    return _RULES.get(game, pure_boards.BRIDGE)
+
+
+def board_to_pure(board: Board, rules: pure_boards.GameRules) -> pure_boards.Board:
+    """A stored board as the pure dataclass (re-validated)."""
+    deal = Deal.from_pbn(board.deal, rules.pack, board=board.number)
+    return pure_boards.Board(
+        number=board.number,
+        deal=deal,
+        dealer=board.dealer,
+        vulnerability=board.vulnerability or None,
+        turn_up=parse_card(board.turn_up) if board.turn_up else None,
+        rules=rules,
+    )
+
+
+def _row(board_set: BoardSet, board: pure_boards.Board, dd: DoubleDummy | None = None, par: Par | None = None) -> Board:
+    full = board.deal.pack.is_full
+    return Board(
+        board_set=board_set,
+        number=board.number,
+        deal=board.deal.to_pbn(),
+        deal_index=str(deal_index(board.deal)) if full else "",
+        dealer=board.dealer,
+        vulnerability=board.vulnerability or "",
+        turn_up=str(board.turn_up) if board.turn_up else "",
+        double_dummy=dd.as_dict() if dd else None,
+        par=par.as_dict() if par else None,
+        analysed_at=timezone.now() if dd else None,
+    )
+
+
+def _event_set(event: Event, *, source: str, seed: str = "", algorithm: str = "") -> BoardSet:
+    """The event's board set, emptied for new boards (created if missing).  A finished or
+    published event keeps its boards: its results and hand records refer to them."""
+    if event.status in (EventStatus.FINISHED, EventStatus.PUBLISHED):
+        raise ValidationError(f"{event} is {event.get_status_display().lower()}; its boards can no longer change.")
+    board_set, _ = BoardSet.objects.select_for_update().get_or_create(
+        event=event, defaults={"club": event.club, "game": event.game}
+    )
+    board_set.boards.all().delete()
+    board_set.club = event.club
+    board_set.game = event.game
+    board_set.source = source
+    board_set.seed = seed
+    board_set.algorithm = algorithm
+    board_set.full_clean()
+    board_set.save()
+    return board_set
+
+
+def _queue_analysis(board_set: BoardSet) -> None:
+    from tournaments.tasks.boards import boardset_analyse
+
+    enqueue_once_on_commit(boardset_analyse, board_set.pk)
+
+
+@transaction.atomic
+def boardset_deal(*, event: Event, seed: str | None = None, count: int, first: int = 1) -> BoardSet:
+    """Deal boards first..first+count-1 for the event from ``seed`` (default: the event's
+    own ``deal_seed``), replacing any boards it had; analysis is queued after commit."""
+    if not 1 <= count <= MAX_BOARDS:
+        raise ValidationError({"count": f"A set has 1 to {MAX_BOARDS} boards."})
+    seed = seed or event.deal_seed
+    if not seed:
+        raise ValidationError({"seed": "The event has no deal seed."})
+    rules = rules_for_game(event.game)
+    boards = deal_set(seed, count, rules, first=first)
+    board_set = _event_set(event, source=BoardSource.DEALT, seed=seed, algorithm=ALGORITHM)
+    Board.objects.bulk_create([_row(board_set, b) for b in boards])
+    _queue_analysis(board_set)
+    return board_set
+
+
+@transaction.atomic
+def boardset_import_pbn(*, event: Event, data: bytes | str) -> BoardSet:
+    """Replace the event's boards with those of a PBN file (dealing machine or hand record).
+    Analysis in the file is kept; boards without it are queued for analysis.
+    Raises ValidationError whose message names the line and board."""
+    rules = rules_for_game(event.game)
+    try:
+        records = boards_from_pbn(data, rules)
+    except (PbnError, DealError) as err:
+        raise ValidationError(str(err)) from None
+    if len(records) > MAX_BOARDS:
+        raise ValidationError(f"The file has {len(records)} boards; a set has at most {MAX_BOARDS}.")
+    board_set = _event_set(event, source=BoardSource.IMPORTED)
+    rows = []
+    for rec in records:
+        rows.append(_row(board_set, rec.board, rec.double_dummy, rec.par if rec.double_dummy else None))
+    Board.objects.bulk_create(rows)
+    if any(r.double_dummy is None or (rules.vulnerable and r.par is None) for r in rows):
+        _queue_analysis(board_set)
+    return board_set
+
+
+def boardset_export_pbn(*, board_set: BoardSet) -> str:
+    """The set as PBN export text (CRLF), with analysis and the seed when present."""
+    from tournaments.deals.doubledummy import BoardAnalysis
+
+    rules = rules_for_game(board_set.game)
+    event = board_set.event
+    boards, analyses = [], {}
+    for row in board_set.boards.order_by("number"):
+        pure = board_to_pure(row, rules)
+        boards.append(pure)
+        if row.double_dummy:
+            analyses[row.number] = BoardAnalysis(
+                row.number, DoubleDummy.from_dict(row.double_dummy), Par.from_dict(row.par) if row.par else None
+            )
+    return boards_to_pbn(
+        boards,
+        event=event.name if event else board_set.name,
+        site=board_set.club.name,
+        date=f"{event.date:%Y.%m.%d}" if event else "",
+        analyses=analyses,
+        seed=f"{board_set.algorithm}:{board_set.seed}" if board_set.seed else None,
+    )
+
+
+@transaction.atomic
+def boardset_publish(*, board_set: BoardSet, published: bool = True) -> BoardSet:
+    """Show (or hide) the hand records to players before the event is over; a no-op when unchanged."""
+    BoardSet.objects.filter(pk=board_set.pk).exclude(published=published).update(published=published)
+    board_set.refresh_from_db()
+    return board_set
+
+
+def boardset_analyse_now(*, board_set_id: int, force: bool = False) -> dict:
+    """Double dummy and par for every board of the set still without them (all with
+    ``force``), in one batched DDS call; idempotent.  Returns a summary for the task."""
+    board_set = BoardSet.objects.filter(pk=board_set_id).first()
+    if board_set is None:
+        return {"board_set": board_set_id, "found": False, "analysed": 0}
+    rules = rules_for_game(board_set.game)
+    rows = list(board_set.boards.order_by("number"))
+    pending = [r for r in rows if force or r.double_dummy is None or (rules.vulnerable and r.par is None)]
+    summary = {"board_set": board_set_id, "found": True, "analysed": 0, "available": True}
+    if not pending:
+        return summary
+    if not rules.pack.is_full:
+        summary["available"] = False
+        return summary
+    try:
+        results = analyse_boards([board_to_pure(r, rules) for r in pending])
+    except AnalysisUnavailable:
+        summary["available"] = False
+        return summary
+    now = timezone.now()
+    with transaction.atomic():
+        for row, result in zip(pending, results):
+            # compare-and-set on the deal: a set re-dealt meanwhile keeps its fresh rows
+            Board.objects.filter(pk=row.pk, deal=row.deal).update(
+                double_dummy=result.double_dummy.as_dict(),
+                par=result.par.as_dict() if result.par else None,
+                analysed_at=now,
+            )
+    summary["analysed"] = len(pending)
+    return summary

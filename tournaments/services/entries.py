@@ -1,0 +1,212 @@
+"""Writes for setting up a duplicate event: sections with their movements, entries, start,
+finish and publish. Movements come from ``tournaments.movements`` (generated or imported)."""
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Q
+
+from clubs.models import Guest, Member
+from clubs.services import guest_record
+from tournaments.models import Entry, EntryStatus, Event, EventStatus, Section
+from tournaments.movements.model import Movement, MovementFormatError, label_key
+from tournaments.movements.registry import MovementRequestError, generate
+from tournaments.movements.validate import MovementError, check
+
+
+def movement_build(spec: dict) -> Movement:
+    """A validated movement from ``{"kind", "tables"|"pairs", "boards_per_round"?, "rounds"?}``
+    or an imported movement JSON (``{"rounds_detail": [...]}``); errors name the field."""
+    if not isinstance(spec, dict):
+        raise ValidationError({"movement": ["Give an object with kind and tables or pairs."]})
+    try:
+        if "rounds_detail" in spec:
+            return check(Movement.from_dict(spec))
+        options = {}
+        for key in ("tables", "pairs", "boards_per_round", "rounds"):
+            if spec.get(key) not in (None, ""):
+                try:
+                    options[key] = int(spec[key])
+                except (TypeError, ValueError):
+                    raise ValidationError({"movement": [f"{key} must be a whole number."]}) from None
+        return generate(str(spec.get("kind", "")), **options)
+    except (MovementRequestError, MovementFormatError, MovementError, ValueError) as exc:
+        if isinstance(exc, ValidationError):
+            raise
+        raise ValidationError({"movement": [str(exc)]}) from None
+
+
+@transaction.atomic
+def event_setup(*, club, name, date, game, scoring, created_by=None, rules: str = "",
+                movement: dict | None = None, sections: list[dict] | None = None,
+                deal_seed: str | None = None) -> Event:
+    """Create a duplicate event with its sections; ``movement`` is the single section A's."""
+    fields = {"club": club, "name": name, "date": date, "game": game, "scoring": scoring,
+              "created_by": created_by, "rules": rules or ""}
+    if deal_seed:
+        fields["deal_seed"] = deal_seed
+    event = Event(**fields)
+    event.full_clean()
+    event.save()
+    specs = sections if sections else ([{"name": "A", "movement": movement}] if movement else [])
+    for position, spec in enumerate(specs, start=1):
+        section_add(event=event, name=str(spec.get("name") or chr(64 + position)),
+                    movement=movement_build(spec.get("movement") or {}), position=position)
+    return event
+
+
+@transaction.atomic
+def section_add(*, event: Event, name: str, movement: Movement, position: int = 1) -> Section:
+    section = Section(event=event, name=name, movement=movement.to_dict() | {"shared": movement.shared},
+                      position=position)
+    section.full_clean()
+    section.save()
+    return section
+
+
+@transaction.atomic
+def section_set_movement(*, section: Section, movement: Movement) -> Section:
+    """Change a section's movement while no result is in; entries keep labels the new one has."""
+    if section.results.exists():
+        raise ValidationError({"movement": ["Results are in: the movement can no longer change."]})
+    labels = set(movement.entrants)
+    stray = [e.label for e in section.entries.filter(status=EntryStatus.ACTIVE) if e.label not in labels]
+    if stray:
+        raise ValidationError({"movement": [f"Pairs {', '.join(stray)} have no place in this movement."]})
+    section.movement = movement.to_dict() | {"shared": movement.shared}
+    section.save(update_fields=["movement"])
+    return section
+
+
+def section_movement(section: Section) -> Movement:
+    return Movement.from_dict(section.movement)
+
+
+def _names(people) -> str:
+    return " & ".join(p.full_name if isinstance(p, Member) else p.name for p in people)
+
+
+@transaction.atomic
+def entry_add(*, event: Event, members=(), guests=(), section: Section | None = None,
+              label: str | None = None) -> Entry:
+    """Enter a pair (members by id or instance, guests by name) and give it the first free
+    pair number of the movement; a late pair may join a running event (before the last round)."""
+    if event.status in (EventStatus.FINISHED, EventStatus.PUBLISHED):
+        raise ValidationError({"event": ["The event is over."]})
+    section = section or event.sections.order_by("position").first()
+    if section is None:
+        raise ValidationError({"movement": ["The event has no movement yet."]})
+    people: list = []
+    for m in members:
+        member = m if isinstance(m, Member) else Member.objects.filter(club=event.club, pk=_int(m, "members")).first()
+        if member is None:
+            raise ValidationError({"members": [f"No member {m} in this club."]})
+        people.append(member)
+    for g in guests:
+        if isinstance(g, Guest):
+            people.append(g)
+        elif not str(g).strip():
+            raise ValidationError({"guests": ["A guest needs a name."]})
+        else:
+            people.append(guest_record(club=event.club, name=str(g).strip()))
+    if len(people) != 2:
+        raise ValidationError({"members": ["A pair is two players: give two members, two guests or one of each."]})
+    Section.objects.select_for_update().filter(pk=section.pk).first()  # one label at a time
+    active = Entry.objects.filter(section=section, status=EntryStatus.ACTIVE)
+    for p in people:
+        clash = active.filter(Q(member_a=p) | Q(member_b=p)) if isinstance(p, Member) else \
+            active.filter(Q(guest_a=p) | Q(guest_b=p))
+        if clash.exists():
+            raise ValidationError({"members": [f"{_names([p])} is already entered."]})
+    taken = set(active.values_list("label", flat=True))
+    labels = [x for x in section_movement(section).entrants if x not in taken]
+    if label is not None:
+        if label not in labels:
+            raise ValidationError({"label": [f"Pair number {label} is not free in this movement."]})
+    elif not labels:
+        raise ValidationError({"members": ["The movement is full: choose a larger one."]})
+    else:
+        label = labels[0]
+    mem = [p for p in people if isinstance(p, Member)]
+    gst = [p for p in people if isinstance(p, Guest)]
+    entry = Entry(event=event, section=section, label=label, names=_names(people),
+                  member_a=mem[0] if mem else None, member_b=mem[1] if len(mem) > 1 else None,
+                  guest_a=gst[0] if gst else None, guest_b=gst[1] if len(gst) > 1 else None,
+                  joined_round=max(1, event.current_round))
+    entry.full_clean()
+    entry.save()
+    return entry
+
+
+def _int(value, field: str) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        raise ValidationError({field: [f"{value!r} is not an id."]}) from None
+
+
+@transaction.atomic
+def entry_withdraw(*, entry: Entry) -> Entry:
+    """An early leaver: kept with its results; from the current round on its seat is a sit-out."""
+    if entry.status != EntryStatus.WITHDRAWN:
+        Entry.objects.filter(pk=entry.pk, status=EntryStatus.ACTIVE).update(
+            status=EntryStatus.WITHDRAWN, withdrawn_after_round=max(0, entry.event.current_round - 1))
+        entry.refresh_from_db()
+    return entry
+
+
+def _transition(event: Event, source: tuple[str, ...], target: str, **extra) -> Event:
+    """Compare-and-set status change; a no-op when already there."""
+    if event.status == target:
+        return event
+    changed = Event.objects.filter(pk=event.pk, status__in=source).update(status=target, **extra)
+    event.refresh_from_db()
+    if not changed and event.status != target:
+        raise ValidationError({"status": [f"Cannot go from {event.status} to {target}."]})
+    return event
+
+
+@transaction.atomic
+def event_start(*, event: Event) -> Event:
+    """Seat the pairs by the movement, attach the boards dealt from the seed, open round 1."""
+    sections = list(event.sections.all())
+    if not sections:
+        raise ValidationError({"movement": ["Choose a movement before starting."]})
+    if not Entry.objects.filter(event=event, status=EntryStatus.ACTIVE).exists():
+        raise ValidationError({"entries": ["Enter the pairs before starting."]})
+    if event.status in (EventStatus.DRAFT, EventStatus.SEATED):
+        from .play import event_attach_boards
+
+        event_attach_boards(event=event)
+    return _transition(event, (EventStatus.DRAFT, EventStatus.SEATED), EventStatus.PLAYING,
+                       current_round=1)
+
+
+@transaction.atomic
+def event_set_round(*, event: Event, round_number: int) -> Event:
+    rounds = max((len(s.movement.get("rounds_detail", [])) for s in event.sections.all()), default=0)
+    if not 1 <= round_number <= rounds:
+        raise ValidationError({"round": [f"Rounds run from 1 to {rounds}."]})
+    Event.objects.filter(pk=event.pk).update(current_round=round_number)
+    event.refresh_from_db()
+    return event
+
+
+@transaction.atomic
+def event_finish(*, event: Event) -> Event:
+    """Lock the event: no more results from tables; a last full rescore fixes the standings."""
+    event = _transition(event, (EventStatus.PLAYING, EventStatus.SEATED), EventStatus.FINISHED)
+    from scoring.services import event_rescore_later
+
+    event_rescore_later(event=event, force=True)
+    return event
+
+
+@transaction.atomic
+def event_publish(*, event: Event) -> Event:
+    return _transition(event, (EventStatus.FINISHED,), EventStatus.PUBLISHED)
+
+
+def active_entries(section: Section) -> dict[str, Entry]:
+    return {e.label: e for e in sorted(section.entries.filter(status=EntryStatus.ACTIVE),
+                                       key=lambda e: label_key(e.label))}

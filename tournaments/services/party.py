@@ -1,0 +1,298 @@
+"""Writes for progressive parties: create, register, draw, report a table, close a round.
+
+The movement itself is the movements library's (``progressive.py`` moves players and awards
+stars; ``party_draw.py`` draws, charts and checks a table's report); this module only reads
+rows, calls it and writes the result. Every error is a ``ValidationError`` naming the field
+(400) or a ``PartyConflict`` (409), raised before anything is written.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import random
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from clubs.models import Member
+from clubs.services import guest_record
+from tournaments.models import Event, EventStatus, Game, ScoringMethod
+from tournaments.models.party import (
+    EUCHRE_PROGRESSIONS, STAR_PROGRESSIONS, WHIST_PROGRESSIONS, Category, Party, PartyPlayer,
+    PartyResult, PartyRound, PlayerStatus, Progression)
+from tournaments.movements import party_draw, progressive
+from tournaments.services.events import event_create
+
+RULE_DEFAULTS = {
+    "game": {"game_points": 5, "lone_march": 4, "leaver": "ghost", "rounds": None},
+    "hands": {"hands_per_round": 8, "lone_march": 4, "leaver": "ghost", "rounds": None},
+    "tricks": {"hands_per_round": 4, "hands": 24, "no_trumps": False, "leaver": "ghost", "rounds": None},
+}
+LEAVER_RULES = ("ghost", "substitute")
+
+
+class PartyConflict(Exception):
+    """The request clashes with the party's state (409): reported twice, round closed..."""
+
+
+def table_kind(progression: str) -> str:
+    if progression in STAR_PROGRESSIONS:
+        return "game"
+    return "tricks" if progression in WHIST_PROGRESSIONS else "hands"
+
+
+def party_rules(party: Party) -> dict:
+    return {**RULE_DEFAULTS[table_kind(party.progression)], **party.rules}
+
+
+def planned_rounds(party: Party) -> int | None:
+    rules = party_rules(party)
+    if rules.get("rounds"):
+        return int(rules["rounds"])
+    if party.progression in WHIST_PROGRESSIONS:
+        return max(1, int(rules["hands"]) // int(rules["hands_per_round"]))
+    if party.progression == Progression.ROTATION and party.chart_slots:
+        return len(party_draw.rotation_chart(len(party.chart_slots)))
+    return None
+
+
+def table_pin(party: Party, table: int) -> str:
+    """The four-digit PIN a table's phone uses to report (derived, so nothing to store)."""
+    digest = hmac.new(party.pin_secret.encode(), f"table:{table}".encode(), hashlib.sha256).hexdigest()
+    return f"{int(digest[:8], 16) % 10000:04d}"
+
+
+PIN_TRIES = 10  # wrong PINs a table may send in PIN_WINDOW seconds before it must wait
+PIN_WINDOW = 600
+
+
+def table_pin_ok(party: Party, table: int, pin) -> bool:
+    """Check a table's PIN; after PIN_TRIES wrong ones in PIN_WINDOW seconds every try fails
+    (four digits are otherwise quick to guess)."""
+    from django.core.cache import cache
+
+    key = f"party-pin-misses:{party.pk}:{table}"
+    if cache.get(key, 0) >= PIN_TRIES:
+        return False
+    if hmac.compare_digest(str(pin or "").strip(), table_pin(party, table)):
+        return True
+    try:
+        cache.incr(key)
+    except ValueError:
+        cache.set(key, 1, PIN_WINDOW)
+    return False
+
+
+def _clean_rules(progression: str, rules) -> dict:
+    if rules is None:
+        return {}
+    if not isinstance(rules, dict):
+        raise ValidationError({"rules": ["rules is an object such as {\"game_points\": 5}"]})
+    allowed = RULE_DEFAULTS[table_kind(progression)]
+    clean = {}
+    for key, value in rules.items():
+        if key not in allowed:
+            raise ValidationError({"rules": [f"unknown rule {key!r} for {progression}; "
+                                             f"known: {', '.join(sorted(allowed))}"]})
+        if key == "leaver":
+            if value not in LEAVER_RULES:
+                raise ValidationError({"rules": ["leaver is 'ghost' or 'substitute'"]})
+        elif key == "no_trumps":
+            if not isinstance(value, bool):
+                raise ValidationError({"rules": ["no_trumps is true or false"]})
+        elif value is not None and (isinstance(value, bool) or not isinstance(value, int)
+                                    or not 1 <= value <= 200):
+            raise ValidationError({"rules": [f"{key} is a whole number from 1 to 200"]})
+        clean[key] = value
+    return clean
+
+
+@transaction.atomic
+def party_create(*, club, name, date, game, progression=None, tables=0, rules=None,
+                 deal_seed=None, created_by=None) -> Party:
+    """Create the event and its party (game progressive_euchre or whist_drive)."""
+    if game not in (Game.PROGRESSIVE_EUCHRE, Game.WHIST_DRIVE):
+        raise ValidationError({"game": ["a party is progressive_euchre or whist_drive"]})
+    allowed = EUCHRE_PROGRESSIONS if game == Game.PROGRESSIVE_EUCHRE else WHIST_PROGRESSIONS
+    progression = progression or (Progression.HOYLE if game == Game.PROGRESSIVE_EUCHRE else Progression.LADIES_UP)
+    if progression not in allowed:
+        raise ValidationError({"progression": [f"for {game} choose one of {', '.join(sorted(allowed))}"]})
+    if isinstance(tables, bool) or not isinstance(tables, int) or not 0 <= tables <= 60:
+        raise ValidationError({"tables": ["tables is a whole number from 0 to 60"]})
+    extra = {"deal_seed": str(deal_seed)} if deal_seed not in (None, "") else {}
+    event = event_create(club=club, name=name, date=date, game=game, scoring=ScoringMethod.TALLY,
+                         created_by=created_by, **extra)
+    party = Party(event=event, progression=progression, tables=tables,
+                  rules=_clean_rules(progression, rules))
+    party.full_clean()
+    party.save()
+    return party
+
+
+def _next_label(party: Party, ghost: bool) -> str:
+    labels = PartyPlayer.objects.filter(party=party, ghost=ghost).values_list("label", flat=True)
+    numbers = [int(label.lstrip("G")) for label in labels if label.lstrip("G").isdigit()]
+    return f"{'G' if ghost else ''}{max(numbers, default=0) + 1}"
+
+
+@transaction.atomic
+def party_player_add(*, party: Party, member: Member | int | None = None, guest: str | None = None,
+                     category: str = Category.OPEN, replaces: PartyPlayer | None = None) -> PartyPlayer:
+    """Register a member or a guest; after the draw they wait to join at the booby table
+    (a substitute, ``replaces`` set, takes the leaver's seat at once)."""
+    party = Party.objects.select_for_update().select_related("event").get(pk=party.pk)
+    if category not in Category.values:
+        raise ValidationError({"category": [f"category is one of {', '.join(Category.values)}"]})
+    if (member is None) == (not guest):
+        raise ValidationError({"member": ["give a member id or a guest name (one of them)"]})
+    if party.event.status not in (EventStatus.DRAFT, EventStatus.SEATED, EventStatus.PLAYING):
+        raise PartyConflict("the party is over")
+    started = party.current_round > 0 and replaces is None
+    if started and party.progression == Progression.ROTATION:
+        raise PartyConflict("a rotation chart is fixed at the draw: latecomers cannot join it")
+    fields = {}
+    if member is not None:
+        member_id = member.pk if isinstance(member, Member) else member
+        found = Member.objects.filter(club=party.event.club, pk=member_id).first() if str(member_id).isdigit() else None
+        if found is None:
+            raise ValidationError({"member": [f"no member {member_id} in this club"]})
+        if PartyPlayer.objects.filter(party=party, member=found).exists():
+            raise PartyConflict(f"{found.full_name} is already registered")
+        fields = {"member": found, "name": found.full_name}
+    else:
+        record = guest_record(club=party.event.club, name=str(guest)[:160])
+        fields = {"guest": record, "name": record.name}
+    player = PartyPlayer(party=party, label=_next_label(party, ghost=False), category=category,
+                         status=PlayerStatus.WAITING if started else PlayerStatus.PLAYING,
+                         joined_round=party.current_round + 1 if started else max(1, party.current_round),
+                         replaces=replaces, **fields)
+    player.full_clean()
+    player.save()
+    return player
+
+
+def _ghost(party: Party, category: str, replaces: PartyPlayer | None = None) -> PartyPlayer:
+    ghost = PartyPlayer(party=party, label=_next_label(party, ghost=True), name="Ghost hand", ghost=True,
+                        category=category, replaces=replaces, joined_round=max(1, party.current_round))
+    ghost.save()
+    return ghost
+
+
+def _first_seating(party: Party, players: list[PartyPlayer]) -> tuple[progressive.Seating, list]:
+    """The draw: by matching cards (ladies and gentlemen, or open), or the rotation chart."""
+    seed = party.event.deal_seed or str(party.event.pk)
+    if party.progression == Progression.ROTATION:
+        if len(players) < 4:
+            raise ValidationError({"players": ["a rotation chart needs at least 4 players"]})
+        labels = [p.label for p in players]
+        random.Random(f"chart:{seed}").shuffle(labels)
+        party.chart_slots = labels
+        first = party_draw.rotation_chart(len(labels))[0]
+        return _chart_round(party, first), _chart_byes(party, first)
+    categorised = [p for p in players if p.category != Category.OPEN]
+    if categorised and len(categorised) != len(players):
+        raise ValidationError({"category": ["give every player a category (lady/gentleman) or none"]})
+    if categorised:
+        ladies = [p for p in players if p.category == Category.LADY]
+        gents = [p for p in players if p.category == Category.GENTLEMAN]
+        more_ladies, more_gents = party_draw.ghosts_needed(len(ladies), len(gents))
+        ladies += [_ghost(party, Category.LADY) for _ in range(more_ladies)]
+        gents += [_ghost(party, Category.GENTLEMAN) for _ in range(more_gents)]
+        draw = party_draw.draw_by_cards([p.label for p in ladies], [p.label for p in gents], seed)
+        everyone = ladies + gents
+    else:
+        if len(players) < 2:
+            raise ValidationError({"players": ["register at least 2 players"]})
+        everyone = players + [_ghost(party, Category.OPEN) for _ in range((-len(players)) % 4)]
+        draw = party_draw.draw_open([p.label for p in everyone], seed)
+    for player in everyone:
+        player.card = draw.cards[player.label]
+        player.save(update_fields=["card"])
+    return draw.seating, []
+
+
+def _chart_round(party: Party, chart_round: party_draw.ChartRound) -> progressive.Seating:
+    slot = {str(i + 1): label for i, label in enumerate(party.chart_slots)}
+    return tuple(tuple(tuple(slot[p] for p in side) for side in table) for table in chart_round.tables)
+
+
+def _chart_byes(party: Party, chart_round: party_draw.ChartRound) -> list[str]:
+    return [party.chart_slots[int(p) - 1] for p in chart_round.byes]
+
+
+@transaction.atomic
+def party_start(*, party: Party, seating=None) -> PartyRound:
+    """Draw round 1 from the event's seed (or take the director's ``seating``) and start play."""
+    party = Party.objects.select_for_update().select_related("event").get(pk=party.pk)
+    if party.current_round or party.event.status != EventStatus.DRAFT:
+        raise PartyConflict("the party has already started")
+    players = list(PartyPlayer.objects.filter(party=party, ghost=False, status=PlayerStatus.PLAYING))
+    if seating is not None:
+        try:
+            first = party_draw.seating_from_sides(seating)
+        except (party_draw.PartyRuleError, TypeError) as exc:
+            raise ValidationError({"seating": [str(exc)]}) from None
+        seated = {p for t in first for s in t for p in s}
+        if seated != {p.label for p in players}:
+            raise ValidationError({"seating": ["seat every registered player once, and nobody else"]})
+        byes = []
+    else:
+        first, byes = _first_seating(party, players)
+    if not Event.objects.filter(pk=party.event.pk, status=EventStatus.DRAFT).update(status=EventStatus.PLAYING):
+        raise PartyConflict("the party has already started")
+    party.tables = len(first)
+    party.current_round = 1
+    party.save(update_fields=["tables", "current_round", "chart_slots"])
+    return PartyRound.objects.create(party=party, number=1, seating=_as_json(first), byes=byes)
+
+
+def _as_json(seating) -> list:
+    return [[list(side) for side in table] for table in seating]
+
+
+def _open_round(party: Party, number: int) -> PartyRound:
+    round_ = PartyRound.objects.select_for_update().filter(party=party, number=number).first()
+    if round_ is None:
+        raise ValidationError({"round": [f"there is no round {number}"]})
+    if round_.closed:
+        raise PartyConflict(f"round {number} is closed")
+    return round_
+
+
+def _table_rules(party: Party) -> party_draw.TableRules:
+    rules = party_rules(party)
+    return party_draw.TableRules(kind=table_kind(party.progression), game_points=rules.get("game_points", 5),
+                                 hands=rules.get("hands_per_round", 4), max_hand=rules.get("lone_march", 4))
+
+
+@transaction.atomic
+def party_result_enter(*, party: Party, round_number: int, table: int, points, tricks=None, cut=None,
+                       entered_by: str = "", correct: bool = False) -> PartyResult:
+    """Record one table's outcome; a second report is a conflict unless the director corrects."""
+    party = Party.objects.select_for_update().get(pk=party.pk)
+    round_ = _open_round(party, round_number)
+    if not isinstance(table, int) or not 1 <= table <= len(round_.seating):
+        raise ValidationError({"table": [f"round {round_number} has tables 1 to {len(round_.seating)}"]})
+    existing = PartyResult.objects.filter(round=round_, table=table).first()
+    if existing and not correct:
+        raise PartyConflict(f"table {table} has already reported round {round_number}")
+    try:
+        winner = party_draw.table_winner_checked(
+            points, tricks, cut, _table_rules(party), head=table == 1,
+            needs_winner=party.progression != Progression.ROTATION)
+    except party_draw.PartyRuleError as exc:
+        field = next((f for f in ("cut", "tricks") if str(exc).startswith(f)), "points")
+        raise ValidationError({field: [str(exc)]}) from None
+    values = {"points": [int(v) for v in points], "winner": winner, "entered_by": entered_by[:160],
+              "tricks": [int(v) for v in tricks] if tricks is not None else None,
+              "cut": [int(v) for v in cut] if cut is not None else None}
+    if existing:
+        PartyResult.objects.filter(pk=existing.pk).update(**values)
+        existing.refresh_from_db()
+        return existing
+    return PartyResult.objects.create(round=round_, table=table, **values)
+
+
+# Closing rounds, leaving and finishing live next door; import them from here too.
+from tournaments.services.party_rounds import (  # noqa: E402,F401
+    party_finish, party_player_leave, party_round_close)

@@ -1,0 +1,161 @@
+"""Writes for a party's rounds: close a round (progression, stars, latecomers), a player
+leaving (substitute or ghost hand), finishing play. Re-exported by ``services.party``."""
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from clubs.models import Member
+from tournaments.models import Event, EventStatus
+from tournaments.models.party import (
+    Category, Party, PartyPlayer, PartyResult, PartyRound, PartyStar, PlayerStatus, Progression, Star)
+from tournaments.movements import party_draw, progressive
+
+
+def _progress(party: Party, seating, outcomes, number: int):
+    """Next seating and awards from the movements library."""
+    p = Progression
+    if party.progression in (p.HOYLE, p.STANDARD_HOYLE, p.WINNERS_MOVE):
+        rules = progressive.HOYLES_GAMES_MODERNIZED if party.progression == p.HOYLE else progressive.STANDARD_HOYLE
+        nxt, awards = progressive.euchre_progression(seating, outcomes, rules)
+        if party.progression == p.WINNERS_MOVE:
+            awards = _wins(seating, outcomes)
+        return nxt, [], awards
+    if party.progression in (p.LADIES_UP, p.PROGRESSIVE):
+        rules = progressive.WhistDriveRules(change_partners=party.progression == p.PROGRESSIVE)
+        nxt, awards = progressive.whist_drive_progression(seating, outcomes, rules)
+        return nxt, [], awards
+    from tournaments.services.party import _chart_byes, _chart_round
+
+    chart = party_draw.rotation_chart(len(party.chart_slots))
+    awards = _wins(seating, outcomes)
+    if number >= len(chart):
+        return None, [], awards
+    return _chart_round(party, chart[number]), _chart_byes(party, chart[number]), awards
+
+
+def _wins(seating, outcomes) -> dict:
+    return {player: (Star.WIN.value,) for table, won in zip(seating, outcomes) if won is not None
+            for player in table[won]}
+
+
+def _seat_latecomers(party: Party, seating: list, number: int) -> list:
+    """Latecomers join at the booby table: first into ghost seats, nearest the foot first, then
+    four at a time as a new booby table (two ladies and two gentlemen when categorised)."""
+    waiting = list(PartyPlayer.objects.filter(party=party, status=PlayerStatus.WAITING, ghost=False))
+    if not waiting:
+        return seating
+    ghosts = set(PartyPlayer.objects.filter(party=party, ghost=True).values_list("label", flat=True))
+    joined = []
+    for t in reversed(range(len(seating))):
+        for s in range(2):
+            for pos in range(2):
+                label = seating[t][s][pos]
+                if label not in ghosts:
+                    continue
+                fit = next((w for w in waiting if w.category == Category.OPEN
+                            or w.category == (Category.LADY, Category.GENTLEMAN)[pos]), None)
+                if fit:
+                    seating[t][s][pos] = fit.label
+                    waiting.remove(fit)
+                    joined.append(fit)
+    while True:
+        ladies = [w for w in waiting if w.category != Category.GENTLEMAN]
+        gents = [w for w in waiting if w.category == Category.GENTLEMAN]
+        if not gents and len(ladies) >= 4:
+            four = ladies[:4]
+        elif len(ladies) >= 2 and len(gents) >= 2:
+            four = [ladies[0], gents[0], ladies[1], gents[1]]
+        else:
+            break
+        waiting = [w for w in waiting if w not in four]
+        seating.append([[four[0].label, four[1].label], [four[2].label, four[3].label]])
+        joined += four
+    for player in joined:
+        PartyPlayer.objects.filter(pk=player.pk).update(status=PlayerStatus.PLAYING, joined_round=number)
+    return seating
+
+
+@transaction.atomic
+def party_round_close(*, party: Party, round_number: int) -> PartyRound | None:
+    """Close the round: stars and the next seating from the progression; None when play ends."""
+    from tournaments.services.party import PartyConflict, planned_rounds
+
+    party = Party.objects.select_for_update().select_related("event").get(pk=party.pk)
+    round_ = PartyRound.objects.filter(party=party, number=round_number).first()
+    if round_ is None:
+        raise ValidationError({"round": [f"there is no round {round_number}"]})
+    if round_.closed or round_number != party.current_round:
+        raise PartyConflict(f"round {round_number} is already closed")
+    results = {r.table: r for r in PartyResult.objects.filter(round=round_)}
+    missing = [t for t in range(1, len(round_.seating) + 1) if t not in results]
+    if missing:
+        raise PartyConflict(f"tables {', '.join(map(str, missing))} have not reported round {round_number}")
+    seating = tuple(tuple(tuple(side) for side in table) for table in round_.seating)
+    outcomes = [results[t].winner for t in range(1, len(seating) + 1)]
+    nxt, byes, awards = _progress(party, seating, outcomes, round_number)
+    if not PartyRound.objects.filter(pk=round_.pk, closed=False).update(closed=True, closed_at=timezone.now()):
+        raise PartyConflict(f"round {round_number} is already closed")
+    players = {p.label: p for p in PartyPlayer.objects.filter(party=party, ghost=False)}
+    PartyStar.objects.bulk_create([PartyStar(round=round_, player=players[label], star=star)
+                                   for label, stars in awards.items() if label in players for star in stars])
+    planned = planned_rounds(party)
+    if nxt is None or (planned and round_number >= planned):
+        Event.objects.filter(pk=party.event.pk, status=EventStatus.PLAYING).update(status=EventStatus.FINISHED)
+        return None
+    seating_next = _seat_latecomers(party, [[list(s) for s in t] for t in nxt], round_number + 1)
+    party.current_round = round_number + 1
+    party.tables = len(seating_next)
+    party.save(update_fields=["current_round", "tables"])
+    return PartyRound.objects.create(party=party, number=round_number + 1, seating=seating_next, byes=byes)
+
+
+@transaction.atomic
+def party_finish(*, party: Party) -> None:
+    """End play after the current round's close (the books set no number of games)."""
+    from tournaments.services.party import PartyConflict
+
+    party = Party.objects.select_for_update().select_related("event").get(pk=party.pk)
+    open_round = PartyRound.objects.filter(party=party, closed=False).first()
+    if open_round and PartyResult.objects.filter(round=open_round).exists():
+        raise PartyConflict(f"round {open_round.number} has results: close it first")
+    if not Event.objects.filter(pk=party.event.pk, status=EventStatus.PLAYING).update(status=EventStatus.FINISHED):
+        raise PartyConflict("the party is not in play")
+    if open_round:
+        open_round.delete()
+        Party.objects.filter(pk=party.pk).update(current_round=open_round.number - 1)
+
+
+@transaction.atomic
+def party_player_leave(*, party: Party, player: PartyPlayer, member: Member | int | None = None,
+                       guest: str | None = None) -> PartyPlayer:
+    """The player leaves; a substitute (member or guest) or a ghost hand takes the seat from the
+    current round on, as the rules say. Returns whoever takes the seat (shown on the tally)."""
+    from tournaments.services.party import PartyConflict, _ghost, party_player_add, party_rules
+
+    party = Party.objects.select_for_update().select_related("event").get(pk=party.pk)
+    if player.party_id != party.pk or player.ghost:
+        raise ValidationError({"player": ["no such player in this party"]})
+    if player.status == PlayerStatus.LEFT:
+        raise PartyConflict(f"player {player.label} has already left")
+    current = PartyRound.objects.select_for_update().filter(party=party, closed=False).first()
+    if player.status == PlayerStatus.WAITING or current is None:
+        PartyPlayer.objects.filter(pk=player.pk).update(status=PlayerStatus.LEFT, left_round=party.current_round)
+        return player
+    if member is None and not guest:
+        if party_rules(party)["leaver"] == "substitute":
+            raise ValidationError({"member": ["the rules want a substitute: give a member or a guest"]})
+        seat = _ghost(party, player.category, replaces=player)
+    else:
+        seat = party_player_add(party=party, member=member, guest=guest, category=player.category,
+                                replaces=player)
+    current.seating = [[[seat.label if p == player.label else p for p in side] for side in table]
+                       for table in current.seating]
+    current.byes = [seat.label if p == player.label else p for p in current.byes]
+    current.save(update_fields=["seating", "byes"])
+    if party.chart_slots:
+        party.chart_slots = [seat.label if p == player.label else p for p in party.chart_slots]
+        party.save(update_fields=["chart_slots"])
+    PartyPlayer.objects.filter(pk=player.pk).update(status=PlayerStatus.LEFT, left_round=current.number - 1)
+    return seat

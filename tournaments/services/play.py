@@ -1,0 +1,312 @@
+"""Writes for play: boards attached at the start, results submitted, confirmed, corrected
+and deleted -- every one validated against the movement and kept in the audit trail.
+
+Raw scores come from ``scoring.engine`` (Law 77 for contract bridge; the 1904 and 1908 codes
+for bridge whist and auction; tricks for duplicate whist); this module only reads the form.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.db.models import F
+
+from cardroom.tasks import enqueue_once_on_commit
+from scoring.engine import (ScoringError, auction_deal, board_vulnerability, bridge_whist_deal, duplicate_score,
+                            duplicate_whist_score, parse_adjustment, parse_contract, preset)
+from scoring.engine.rules import AUCTION_1908, BRIDGE_1904, DUPLICATE_WHIST_TRICKS
+from tournaments.models import Entry, EntryStatus, Event, EventStatus, Game, Result, ResultChange, Section
+
+SEATS = ("N", "E", "S", "W")
+OPEN = (EventStatus.SEATED, EventStatus.PLAYING)
+
+
+class ResultConflict(Exception):
+    """A different result is already stored for this board and these pairs (HTTP 409)."""
+
+    def __init__(self, result: Result):
+        super().__init__(f"board {result.board} {result.ns.label} v {result.ew.label} already has a result")
+        self.result = result
+
+
+@dataclass(frozen=True)
+class Slot:
+    """Where the movement schedules a board for two pairs."""
+
+    round: int
+    table: int
+
+
+def schedule(section: Section) -> dict[tuple[int, str, str], Slot]:
+    """(board, ns label, ew label) -> (round, table) for every play in the section's movement."""
+    cached = getattr(section, "_schedule", None)
+    if cached is None:
+        cached = {}
+        for plan in section.movement.get("rounds_detail", []):
+            for t in plan["tables"]:
+                for b in t["boards"]:
+                    cached[(int(b), str(t.get("ns", "")), str(t.get("ew", "")))] = Slot(plan["round"], t["table"])
+        section._schedule = cached
+    return cached
+
+
+def event_attach_boards(*, event: Event) -> None:
+    """Deal the event's board set from its seed unless one is attached (dealt or imported)."""
+    try:
+        from tournaments.models import BoardSet
+        from tournaments.services.boards import boardset_deal
+    except ImportError:  # boards not installed: hand records are then derived from the seed
+        return
+    if BoardSet.objects.filter(event=event, boards__isnull=False).exists():
+        return
+    boards = {int(b) for s in event.sections.all() for plan in s.movement.get("rounds_detail", [])
+              for t in plan["tables"] for b in t["boards"]}
+    if boards:
+        boardset_deal(event=event, count=max(boards))
+
+
+def _label(value) -> str:
+    return str(value).strip().upper() if value is not None else ""
+
+
+def _tricks(value, field: str) -> int:
+    try:
+        n = int(str(value).strip())
+    except (TypeError, ValueError):
+        raise ValidationError({field: [f"{value!r} is not a number of tricks (0-13)."]}) from None
+    if not 0 <= n <= 13:
+        raise ValidationError({field: [f"{n} tricks: a side takes 0 to 13."]})
+    return n
+
+
+def _clean(event: Event, data: dict) -> dict:
+    """Normalise the scoring fields of a result; raise ValidationError naming the field."""
+    out = {"contract": "", "declarer": "", "tricks": None, "tricks_ns": None, "lead": "",
+           "adjusted_ns": "", "adjusted_ew": ""}
+    if data.get("adjusted_ns") not in (None, "") or data.get("adjusted_ew") not in (None, ""):
+        for side in ("adjusted_ns", "adjusted_ew"):
+            raw = data.get(side)
+            if raw in (None, ""):
+                continue
+            adj = parse_adjustment(str(raw))
+            if adj is None:
+                raise ValidationError({side: [f"{raw!r} is not an adjusted score (A+, A, A-, 60%)."]})
+            out[side] = adj.label
+        if not out["adjusted_ns"]:
+            out["adjusted_ns"] = parse_adjustment(out["adjusted_ew"]).complement().label
+        if not out["adjusted_ew"]:
+            out["adjusted_ew"] = parse_adjustment(out["adjusted_ns"]).complement().label
+        return out
+    if event.is_bridge:
+        try:
+            contract = parse_contract(str(data.get("contract", "")))
+        except ScoringError as exc:
+            raise ValidationError({"contract": [str(exc)]}) from None
+        out["contract"] = str(contract)
+        if contract.passed:
+            return out
+        declarer = _label(data.get("declarer"))
+        if declarer not in SEATS:
+            raise ValidationError({"declarer": [f"{data.get('declarer')!r}: the declarer is N, E, S or W."]})
+        out["declarer"] = declarer
+        out["tricks"] = _tricks(data.get("tricks"), "tricks")
+        lead = str(data.get("lead") or "").strip().upper()
+        if len(lead) > 3:
+            raise ValidationError({"lead": ["The opening lead is a card such as SQ or H10."]})
+        out["lead"] = lead
+    elif event.game == Game.BRIDGE_WHIST:
+        strain = str(data.get("contract", "")).strip().upper().replace("NT", "N")[:1]
+        if strain not in "SCDHN" or not strain:
+            raise ValidationError({"contract": ["Give the trump: S, C, D, H or NT."]})
+        out["contract"] = strain
+        out["tricks_ns"] = _tricks(data.get("tricks_ns"), "tricks_ns")
+    else:
+        if data.get("tricks_ns") in (None, ""):
+            raise ValidationError({"tricks_ns": ["Give the tricks won by North-South (0-13)."]})
+        out["tricks_ns"] = _tricks(data.get("tricks_ns"), "tricks_ns")
+    return out
+
+
+def raw_score(event: Event, board: int, fields: dict) -> int | None:
+    """N-S raw score from the engine; None for an artificial (adjusted) result."""
+    if fields["adjusted_ns"]:
+        return None
+    try:
+        rules = preset(event.rules) if event.rules else None
+    except ValueError:
+        rules = None
+    try:
+        if event.game == Game.DUPLICATE_BRIDGE:
+            if fields["contract"] == "Pass":
+                return 0
+            return duplicate_score(fields["contract"], fields["declarer"], fields["tricks"], board_vulnerability(board))
+        if event.game == Game.AUCTION_BRIDGE:
+            if fields["contract"] == "Pass":
+                return 0
+            return auction_deal(fields["contract"], fields["declarer"], fields["tricks"],
+                                rules=rules if rules and rules.game == "auction" else AUCTION_1908).net_ns
+        if event.game == Game.BRIDGE_WHIST:
+            return bridge_whist_deal(fields["contract"], fields["tricks_ns"],
+                                     rules=rules if rules and rules.game == "bridge_whist" else BRIDGE_1904).net_ns
+        return duplicate_whist_score(fields["tricks_ns"], rules=rules if rules and rules.game == "duplicate_whist"
+                                     else DUPLICATE_WHIST_TRICKS)
+    except ScoringError as exc:
+        raise ValidationError({"contract": [str(exc)]}) from None
+
+
+def locate(*, event: Event, data: dict, override: bool = False) -> tuple[Section, int, Entry, Entry, Slot]:
+    """Find the section, board, pairs and scheduled round/table; 400 naming the field if the
+    movement does not schedule them (a director may override with round/table given)."""
+    sections = list(event.sections.all())
+    name = data.get("section")
+    section = next((s for s in sections if s.name == name), None) if name else (sections[0] if sections else None)
+    if section is None:
+        raise ValidationError({"section": [f"No section {name!r}."] if name else ["The event has no movement."]})
+    try:
+        board = int(data.get("board"))
+    except (TypeError, ValueError):
+        raise ValidationError({"board": [f"{data.get('board')!r} is not a board number."]}) from None
+    entries = {e.label: e for e in section.entries.all().order_by("status")}
+    pairs = []
+    for side in ("ns", "ew"):
+        label = _label(data.get(side))
+        entry = entries.get(label)
+        if entry is None:
+            raise ValidationError({side: [f"No pair {data.get(side)!r} in section {section.name}."]})
+        pairs.append(entry)
+    slot = schedule(section).get((board, pairs[0].label, pairs[1].label))
+    if slot is None:
+        if not override:
+            raise ValidationError({"board": [f"Board {board} is not scheduled for {pairs[0].label} (N-S) "
+                                             f"v {pairs[1].label} (E-W) in this movement."]})
+        slot = Slot(int(data.get("round") or 0), int(data.get("table") or 0))
+    return section, board, pairs[0], pairs[1], slot
+
+
+def _lock(event: Event) -> None:
+    """Writers of one event's results queue on its row, taken first (no deadlocks); NO KEY
+    UPDATE leaves the scoring run's inserts (which only share-lock the key) free."""
+    Event.objects.select_for_update(no_key=True).filter(pk=event.pk).values_list("pk").first()
+
+
+def _bump(event: Event) -> None:
+    Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
+    from scoring.tasks import rescore_event
+
+    enqueue_once_on_commit(rescore_event, event.pk)
+
+
+def _audit(result: Result | None, *, event, section, board, action, before, after, user=None, table=None,
+           reason="") -> None:
+    ResultChange.objects.create(event=event, section=section, result=result, board=board, action=action,
+                                before=before, after=after, reason=reason[:400],
+                                by=user if getattr(user, "is_authenticated", False) else None, by_table=table)
+
+
+def _same(result: Result, fields: dict) -> bool:
+    return all(getattr(result, k) == v for k, v in fields.items())
+
+
+def result_submit(*, event: Event, data: dict, user=None, source: str = "api", table: int | None = None,
+                  override: bool = False, confirmed: bool = True) -> tuple[Result, bool]:
+    """Store a result; returns (result, created). Resubmitting the same result is a no-op;
+    a different one for the same board and pairs raises ResultConflict (a correction is
+    ``result_correct``). An unconfirmed table result may be replaced by its own table."""
+    if event.status not in OPEN and not override:
+        raise ValidationError({"event": ["The event is not in play."]})
+    section, board, ns, ew, slot = locate(event=event, data=data, override=override)
+    if table is not None and slot.table != table:
+        raise ValidationError({"table": [f"Board {board} for these pairs is not at table {table}."]})
+    if not override and (ns.status != EntryStatus.ACTIVE or ew.status != EntryStatus.ACTIVE):
+        side = "ns" if ns.status != EntryStatus.ACTIVE else "ew"
+        raise ValidationError({side: ["That pair has withdrawn."]})
+    fields = _clean(event, data)
+    score = raw_score(event, board, fields)
+    values = dict(fields, score_ns=score)
+    try:
+        with transaction.atomic():
+            _lock(event)
+            existing = Result.objects.select_for_update().filter(section=section, board=board, ns=ns, ew=ew).first()
+            if existing is not None:
+                if _same(existing, values):
+                    if confirmed and not existing.confirmed:
+                        return result_confirm(result=existing, user=user, table=table), False
+                    return existing, False
+                if table is not None and not existing.confirmed and existing.table == table:
+                    before = existing.snapshot()
+                    for k, v in values.items():
+                        setattr(existing, k, v)
+                    existing.confirmed = confirmed
+                    existing.save()
+                    _audit(existing, event=event, section=section, board=board, action=ResultChange.Action.UPDATE,
+                           before=before, after=existing.snapshot(), user=user, table=table)
+                    if confirmed:
+                        _bump(event)
+                    return existing, False
+                raise ResultConflict(existing)
+            result = Result(event=event, section=section, board=board, round=slot.round, table=slot.table,
+                            ns=ns, ew=ew, source=source, confirmed=confirmed,
+                            entered_by=user if getattr(user, "is_authenticated", False) else None, **values)
+            result.full_clean(validate_unique=False, validate_constraints=False)
+            result.save()
+            _audit(result, event=event, section=section, board=board, action=ResultChange.Action.CREATE,
+                   before=None, after=result.snapshot(), user=user, table=table)
+            if confirmed:
+                _bump(event)
+            return result, True
+    except IntegrityError:
+        existing = Result.objects.filter(section=section, board=board, ns=ns, ew=ew).first()
+        if existing is None:
+            raise
+        if _same(existing, values):
+            return existing, False
+        raise ResultConflict(existing) from None
+
+
+@transaction.atomic
+def result_confirm(*, result: Result, user=None, table: int | None = None) -> Result:
+    """The opponents agree a table's result: it now counts in the scores."""
+    _lock(result.event)
+    if Result.objects.filter(pk=result.pk, confirmed=False).update(confirmed=True):
+        result.refresh_from_db()
+        _audit(result, event=result.event, section=result.section, board=result.board,
+               action=ResultChange.Action.CONFIRM, before=None, after=result.snapshot(), user=user, table=table)
+        _bump(result.event)
+    return result
+
+
+@transaction.atomic
+def result_correct(*, result: Result, data: dict, user, reason: str = "") -> Result:
+    """A director's correction or adjusted score (Law 12C); the trail keeps before and after."""
+    _lock(result.event)
+    result = Result.objects.select_for_update().get(pk=result.pk)
+    event = result.event
+    merged = {"board": result.board, "ns": result.ns.label, "ew": result.ew.label, "section": result.section.name}
+    merged.update({k: v for k, v in data.items() if k in ("board", "ns", "ew", "round", "table", "section")})
+    section, board, ns, ew, slot = locate(event=event, data=merged, override=True)
+    fields = _clean(event, data)
+    values = dict(fields, score_ns=raw_score(event, board, fields))
+    before = result.snapshot()
+    result.section, result.board, result.ns, result.ew = section, board, ns, ew
+    result.round, result.table = slot.round or result.round, slot.table or result.table
+    for k, v in values.items():
+        setattr(result, k, v)
+    result.confirmed = True
+    result.source = "director"
+    result.save()
+    _audit(result, event=event, section=section, board=board, action=ResultChange.Action.UPDATE,
+           before=before, after=result.snapshot(), user=user, reason=reason)
+    _bump(event)
+    return result
+
+
+@transaction.atomic
+def result_delete(*, result: Result, user, reason: str = "") -> None:
+    _lock(result.event)
+    before = result.snapshot()
+    _audit(None, event=result.event, section=result.section, board=result.board, action=ResultChange.Action.DELETE,
+           before=before, after=None, user=user, reason=reason)
+    event = result.event
+    result.delete()
+    _bump(event)

@@ -1,0 +1,174 @@
+"""Event pages: the director's evening (create, enter pairs, start, rounds, corrections,
+finish, publish), the scorer's traveller entry, live standings, travellers and score cards.
+Table scoring on a phone lives in ``tournaments.views.tables``."""
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+
+from clubs.models import Club
+from clubs.permissions import is_director, is_scorer
+from scoring.services import event_rescore_later
+from tournaments import selectors, selectors_event
+from tournaments.models import Entry, EventStatus, Game, Result, ScoringMethod
+from tournaments.movements.suggest import suggest
+from tournaments.services import entries as entry_services
+from tournaments.services import play
+
+
+def _event(request, slug, pk):
+    club = get_object_or_404(Club, slug=slug)
+    event = selectors.club_events_visible(club=club, user=request.user).filter(pk=pk).first()
+    if event is None:
+        raise Http404("No such event, or it is not published yet.")
+    return club, event
+
+
+def _errors(request, exc: ValidationError) -> None:
+    for field, msgs in getattr(exc, "message_dict", {"": exc.messages}).items():
+        for m in msgs:
+            messages.error(request, f"{field}: {m}" if field and field != "__all__" else m)
+
+
+def event_new(request, slug):
+    """Create an event; the movement is picked from the suggestions for the pairs expected."""
+    club = get_object_or_404(Club, slug=slug)
+    if not is_director(request.user, club):
+        raise PermissionDenied
+    pairs = int(request.GET.get("pairs") or request.POST.get("pairs") or 8)
+    suggestions = [s for s in suggest(pairs=pairs) if s.kind in ("howell", "mitchell", "skip-mitchell",
+                                                                "relay-mitchell")]
+    if request.method == "POST":
+        choice = request.POST.get("movement", "")
+        kind, _, rest = choice.partition(":")
+        tables, _, bpr = rest.partition(":")
+        try:
+            event = entry_services.event_setup(
+                club=club, created_by=request.user, name=request.POST.get("name", "").strip(),
+                date=request.POST.get("date"), game=request.POST.get("game"), scoring=request.POST.get("scoring"),
+                movement={"kind": kind, "tables": tables, "boards_per_round": bpr})
+        except ValidationError as exc:
+            _errors(request, exc)
+        else:
+            return redirect(event.get_absolute_url())
+    games = [c for c in Game.choices if c[0] not in (Game.PROGRESSIVE_EUCHRE, Game.WHIST_DRIVE)]
+    return render(request, "tournaments/event_new.html", {
+        "club": club, "pairs": pairs, "suggestions": suggestions, "games": games,
+        "scorings": [c for c in ScoringMethod.choices if c[0] != ScoringMethod.TALLY]})
+
+
+def event_detail(request, slug, pk):
+    club, event = _event(request, slug, pk)
+    director = is_director(request.user, club)
+    context = {"club": club, "event": event, "is_director": director, "is_scorer": is_scorer(request.user, club)}
+    if not event.is_progressive:
+        sections = selectors_event.event_sections(event)
+        context.update({
+            "sections": sections, "entries": Entry.objects.filter(event=event).select_related("section"),
+            "standings": selectors_event.event_standings(event),
+            "boards": selectors_event.boards_in_play(sections[0]) if sections else [],
+            "round_status": selectors_event.round_status(event) if context["is_scorer"] and sections else [],
+            "tables": selectors_event.tables_with_pins(event) if director else [],
+            "members": club.members.filter(active=True) if director else [],
+            "live": event.status in (EventStatus.PLAYING, EventStatus.SEATED),
+        })
+    return render(request, "tournaments/event_detail.html", context)
+
+
+def event_standings_json(request, slug, pk):
+    """What the live standings poll (every few seconds while the event runs)."""
+    _club, event = _event(request, slug, pk)
+    data = selectors_event.event_standings(event)
+    data["computed_at"] = data["computed_at"].isoformat() if data["computed_at"] else None
+    return JsonResponse(data)
+
+
+def _member_ids(club, text: str) -> int | None:
+    """"Last, First (number)" from the type-ahead, a membership number, or an id."""
+    text = text.strip()
+    if "(" in text and text.endswith(")"):
+        text = text[text.rindex("(") + 1:-1]
+    member = club.members.filter(membership_number=text).first()
+    return member.pk if member else None
+
+
+def event_action(request, slug, pk, action):
+    """The director's buttons: enter, withdraw, start, round, rescore, finish, publish."""
+    club, event = _event(request, slug, pk)
+    if request.method != "POST" or not is_director(request.user, club):
+        raise PermissionDenied
+    try:
+        if action == "enter":
+            members, guests = [], []
+            for key in ("player_a", "player_b"):
+                text = request.POST.get(key, "").strip()
+                if not text:
+                    continue
+                mid = _member_ids(club, text)
+                (members if mid else guests).append(mid or text)
+            entry = entry_services.entry_add(event=event, members=members, guests=guests)
+            messages.success(request, f"Pair {entry.label}: {entry.names}")
+        elif action == "withdraw":
+            entry = get_object_or_404(Entry, event=event, pk=request.POST.get("entry"))
+            entry_services.entry_withdraw(entry=entry)
+        elif action == "start":
+            entry_services.event_start(event=event)
+        elif action == "round":
+            entry_services.event_set_round(event=event, round_number=int(request.POST.get("round") or 0))
+        elif action == "rescore":
+            event_rescore_later(event=event, force=True)
+            messages.success(request, "Rescored.")
+        elif action == "finish":
+            entry_services.event_finish(event=event)
+        elif action == "publish":
+            entry_services.event_publish(event=event)
+        else:
+            raise Http404
+    except ValidationError as exc:
+        _errors(request, exc)
+    return redirect(event.get_absolute_url())
+
+
+def event_traveller(request, slug, pk, board):
+    """A board's traveller; scorers enter results on it and directors correct them."""
+    club, event = _event(request, slug, pk)
+    section = selectors_event.section_named(event, request.GET.get("section"))
+    if section is None:
+        raise Http404
+    scorer, director = is_scorer(request.user, club), is_director(request.user, club)
+    if request.method == "POST":
+        if not scorer:
+            raise PermissionDenied
+        data = {k: request.POST.get(k, "") for k in ("ns", "ew", "contract", "declarer", "tricks", "tricks_ns",
+                                                     "lead", "adjusted_ns", "adjusted_ew")}
+        data.update(board=board, section=section.name)
+        try:
+            rid = request.POST.get("result")
+            if rid and director:
+                result = get_object_or_404(Result, event=event, pk=rid)
+                if request.POST.get("delete"):
+                    play.result_delete(result=result, user=request.user, reason=request.POST.get("reason", ""))
+                else:
+                    play.result_correct(result=result, data=data, user=request.user,
+                                        reason=request.POST.get("reason", ""))
+            else:
+                play.result_submit(event=event, data=data, user=request.user, source="traveller")
+        except play.ResultConflict as exc:
+            messages.error(request, f"{exc}: a director corrects it below.")
+        except ValidationError as exc:
+            _errors(request, exc)
+        return redirect(reverse("event-traveller", args=[slug, pk, board]) + f"?section={section.name}")
+    traveller = selectors_event.board_traveller(event, board, section, with_audit=scorer)
+    return render(request, "tournaments/event_traveller.html", {
+        "club": club, "event": event, "section": section, "traveller": traveller, "is_scorer": scorer,
+        "is_director": director, "boards": selectors_event.boards_in_play(section)})
+
+
+def event_scorecard(request, slug, pk, label):
+    club, event = _event(request, slug, pk)
+    section = selectors_event.section_named(event, request.GET.get("section"))
+    card = selectors_event.pair_scorecard(event, label, section) if section else None
+    if card is None:
+        raise Http404
+    return render(request, "tournaments/event_scorecard.html", {"club": club, "event": event, "card": card})

@@ -1,0 +1,277 @@
+"""Party pages: the director's party (register, draw, tables, close), the phone table page
+(table URL and PIN), the player's tally, live standings with the prize list, tally cards.
+
+The table page, tallies and standings are public once the party has started: players at a
+party use them from their phones without logging in; writes from a table need its PIN.
+"""
+from __future__ import annotations
+
+import datetime
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from clubs.models import Club, Member
+from clubs.permissions import is_director
+from tournaments import selectors_party
+from tournaments.models import EventStatus, Game
+from tournaments.models.party import Category, Party, PartyPlayer, Progression
+from tournaments.services import party as services
+
+
+def _party(slug, pk) -> tuple[Club, Party]:
+    club = get_object_or_404(Club, slug=slug)
+    party = Party.objects.select_related("event", "event__club").filter(event__club=club, event__pk=pk).first()
+    if party is None:
+        raise Http404("No such party.")
+    return club, party
+
+
+def _director_party(request, slug, pk) -> tuple[Club, Party]:
+    club, party = _party(slug, pk)
+    if not is_director(request.user, club):
+        raise PermissionDenied("Only a director of the club can run the party.")
+    return club, party
+
+
+def _public_party(request, slug, pk) -> tuple[Club, Party]:
+    club, party = _party(slug, pk)
+    if party.event.status == EventStatus.DRAFT and not is_director(request.user, club):
+        raise Http404("The party has not started.")
+    return club, party
+
+
+def _errors(exc: ValidationError) -> str:
+    if hasattr(exc, "message_dict"):
+        return "; ".join(f"{field}: {' '.join(msgs)}" for field, msgs in exc.message_dict.items())
+    return " ".join(exc.messages)
+
+
+def _attempt(request, call, done: str) -> bool:
+    try:
+        call()
+    except ValidationError as exc:
+        messages.error(request, _errors(exc))
+        return False
+    except services.PartyConflict as exc:
+        messages.error(request, str(exc))
+        return False
+    messages.success(request, done)
+    return True
+
+
+def _pair(post, name):
+    a, b = post.get(f"{name}_0", "").strip(), post.get(f"{name}_1", "").strip()
+    return None if not a and not b else [a or "x", b or "x"]
+
+
+def party_new(request, slug):
+    club = get_object_or_404(Club, slug=slug)
+    if not is_director(request.user, club):
+        raise PermissionDenied("Only a director of the club can create a party.")
+    if request.method == "POST":
+        post = request.POST
+        rules = {}
+        for key in ("game_points", "hands_per_round", "hands", "rounds"):
+            if post.get(key, "").strip().isdigit():
+                rules[key] = int(post[key])
+        if post.get("leaver") in services.LEAVER_RULES:
+            rules["leaver"] = post["leaver"]
+        game = Game.WHIST_DRIVE if post.get("progression") in (Progression.LADIES_UP, Progression.PROGRESSIVE) \
+            else Game.PROGRESSIVE_EUCHRE
+        kind = services.table_kind(post.get("progression", ""))
+        rules = {k: v for k, v in rules.items() if k in services.RULE_DEFAULTS[kind]}
+        try:
+            date = datetime.date.fromisoformat(post.get("date", ""))
+        except ValueError:
+            date = None
+        holder = {}
+        if date is None:
+            messages.error(request, "date: give the date of the party")
+        elif _attempt(request, lambda: holder.setdefault("party", services.party_create(
+                club=club, name=post.get("name", "").strip(), date=date, game=game,
+                progression=post.get("progression"), tables=int(post.get("tables") or 0), rules=rules,
+                deal_seed=post.get("deal_seed", "").strip() or None, created_by=request.user)), "Party created."):
+            return redirect("party-home", slug=club.slug, pk=holder["party"].event.pk)
+    return render(request, "tournaments/party_new.html", {"club": club, "progressions": Progression.choices,
+                                                           "today": datetime.date.today()})
+
+
+def party_home(request, slug, pk):
+    club, party = _director_party(request, slug, pk)
+    round_data = selectors_party.party_round(party=party, number=party.current_round) if party.current_round else None
+    players = PartyPlayer.objects.filter(party=party).select_related("replaces")
+    tables = range(1, party.tables + 1)
+    return render(request, "tournaments/party_detail.html", {
+        "club": club, "event": party.event, "party": party, "players": players, "round": round_data,
+        "rules": services.party_rules(party), "planned": services.planned_rounds(party),
+        "pins": [(t, services.table_pin(party, t)) for t in tables], "categories": Category.choices,
+        "members": Member.objects.filter(club=club, active=True).exclude(
+            pk__in=[p.member_id for p in players if p.member_id]),
+        "standings": selectors_party.party_standings(party=party),
+    })
+
+
+@require_POST
+def party_player_add(request, slug, pk):
+    club, party = _director_party(request, slug, pk)
+    member = request.POST.get("member") or None
+    guest = request.POST.get("guest", "").strip() or None
+    _attempt(request, lambda: services.party_player_add(party=party, member=member, guest=guest,
+                                                        category=request.POST.get("category") or "open"),
+             "Player registered.")
+    return redirect("party-home", slug=slug, pk=pk)
+
+
+@require_POST
+def party_start(request, slug, pk):
+    club, party = _director_party(request, slug, pk)
+    _attempt(request, lambda: services.party_start(party=party), "The draw is made: round 1 is seated.")
+    return redirect("party-home", slug=slug, pk=pk)
+
+
+def _enter(request, party, number, table, *, entered_by, correct=False):
+    post = request.POST
+    return _attempt(request, lambda: services.party_result_enter(
+        party=party, round_number=number, table=table, points=_pair(post, "points"), tricks=_pair(post, "tricks"),
+        cut=_pair(post, "cut"), entered_by=entered_by, correct=correct), f"Table {table} reported.")
+
+
+@require_POST
+def party_result(request, slug, pk, number, table):
+    club, party = _director_party(request, slug, pk)
+    _enter(request, party, number, table, entered_by=request.user.get_username(),
+           correct=request.POST.get("correct") == "1")
+    return redirect("party-home", slug=slug, pk=pk)
+
+
+@require_POST
+def party_close(request, slug, pk, number):
+    club, party = _director_party(request, slug, pk)
+    _attempt(request, lambda: services.party_round_close(party=party, round_number=number),
+             f"Round {number} closed: stars given and the next round seated.")
+    return redirect("party-home", slug=slug, pk=pk)
+
+
+@require_POST
+def party_leave(request, slug, pk, label):
+    club, party = _director_party(request, slug, pk)
+    player = get_object_or_404(PartyPlayer, party=party, label=label, ghost=False)
+    _attempt(request, lambda: services.party_player_leave(
+        party=party, player=player, member=request.POST.get("member") or None,
+        guest=request.POST.get("guest", "").strip() or None), f"Player {label} has left.")
+    return redirect("party-home", slug=slug, pk=pk)
+
+
+@require_POST
+def party_finish(request, slug, pk):
+    club, party = _director_party(request, slug, pk)
+    _attempt(request, lambda: services.party_finish(party=party), "Play is over.")
+    return redirect("party-standings", slug=slug, pk=pk)
+
+
+def party_table(request, slug, pk, table):
+    """The phone at a table: who sits where this round, and the report with the table's PIN."""
+    club, party = _public_party(request, slug, pk)
+    if request.method == "POST":
+        number = int(request.POST.get("round") or 0)
+        if not is_director(request.user, club) and not services.table_pin_ok(party, table, request.POST.get("pin")):
+            messages.error(request, "That is not this table's PIN.")
+        else:
+            _enter(request, party, number, table, entered_by=f"table {table}")
+        return redirect("party-table", slug=slug, pk=pk, table=table)
+    round_, sides = selectors_party.table_seating(party=party, table=table)
+    data = selectors_party.party_round(party=party, number=round_.number) if round_ else None
+    result = data["tables"][table - 1]["result"] if data and sides else None
+    names = {p.label: p for p in PartyPlayer.objects.filter(party=party)}
+    named = [[names.get(label) for label in side] for side in sides] if sides else None
+    return render(request, "tournaments/party_table.html", {
+        "club": club, "event": party.event, "party": party, "table": table, "round": round_, "sides": named,
+        "result": result, "hands": data.get("hands") if data else None,
+        "head": table == 1, "booby": table == party.tables})
+
+
+def party_tally(request, slug, pk, label):
+    club, party = _public_party(request, slug, pk)
+    row = selectors_party.party_tally(party=party, label=label)
+    if row is None:
+        raise Http404("No such player.")
+    return render(request, "tournaments/party_tally.html", {"club": club, "event": party.event, "party": party,
+                                                            "row": row})
+
+
+def party_standings(request, slug, pk):
+    club, party = _public_party(request, slug, pk)
+    standings = selectors_party.party_standings(party=party)
+    groups = [(label, [r for r in standings if r.category == value]) for value, label in Category.choices]
+    return render(request, "tournaments/party_standings.html", {
+        "club": club, "event": party.event, "party": party, "groups": [g for g in groups if g[1]],
+        "prizes": selectors_party.party_prizes(party=party, standings=standings),
+        "tie_break": selectors_party.TIE_BREAK["stars" if party.has_stars else "points"],
+        "director": is_director(request.user, club),
+        "home": reverse("party-home", kwargs={"slug": slug, "pk": pk})})
+
+
+def party_print(request, slug, pk, kind):
+    """Party prints (PDF; ``?format=html`` for the page): tally cards pre-filled with the draw,
+    head/booby table numbers, the rotation chart, the results and prize list."""
+    from tournaments.prints.render import paper_for, print_filename, print_response
+
+    club, party = _director_party(request, slug, pk)
+    if kind not in PRINTS:
+        raise Http404("No such print.")
+    sheet = {"club": club.name, "title": party.event.name, "date_text": party.event.date.strftime("%d %B %Y")}
+    context = {"party": party, "sheet": sheet, "stars": party.has_stars, "head": 1, "booby": party.tables}
+    context.update(PRINTS[kind](request, party))
+    return print_response(f"print/tally_{'cards' if kind == 'tallies' else kind}.html", context,
+                          paper=paper_for(club), title=f"{party.event.name}: {kind}",
+                          filename=print_filename(party.event.name, kind),
+                          as_html=request.GET.get("format") == "html", request=request)
+
+
+def _print_tallies(request, party) -> dict:
+    rounds = services.planned_rounds(party) or int(request.GET.get("rounds") or 8)
+    first = selectors_party.party_round(party=party, number=1)
+    where = {}
+    for t in (first or {}).get("tables", []):
+        for s, side in enumerate(t["sides"]):
+            for pos, label in enumerate(side):
+                where[label] = (t["table"], side[1 - pos], t["sides"][1 - s])
+    return {"cards": [{"player": p, "first": where.get(p.label), "rounds": range(1, min(rounds, 40) + 1)}
+                      for p in PartyPlayer.objects.filter(party=party, ghost=False)]}
+
+
+def _print_tables(request, party) -> dict:
+    numbers = [1, party.tables] if party.tables > 1 else [1]
+    return {"tables": [{"number": t} for t in numbers],
+            "game_points": services.party_rules(party).get("game_points", 5)}
+
+
+def _print_chart(request, party) -> dict:
+    from tournaments.movements.party_draw import rotation_chart
+
+    if party.progression != Progression.ROTATION or not party.chart_slots:
+        raise Http404("This party has no rotation chart (or it is not drawn yet).")
+    slot = {str(i + 1): label for i, label in enumerate(party.chart_slots)}
+    chart = rotation_chart(len(slot))
+    width = max(len(r.tables) for r in chart)
+    rounds = [{"number": n, "tables": [[[slot[p] for p in side] for side in t] for t in r.tables],
+               "empty": range(width - len(r.tables)), "byes": [slot[p] for p in r.byes]}
+              for n, r in enumerate(chart, start=1)]
+    n = len(slot)
+    missing = n * (n - 1) // 2 - sum(2 * len(r.tables) for r in chart)
+    return {"rounds": rounds, "table_numbers": range(1, width + 1), "missing": missing, "players": n}
+
+
+def _print_results(request, party) -> dict:
+    standings = selectors_party.party_standings(party=party)
+    groups = [(label, [r for r in standings if r.category == value]) for value, label in Category.choices]
+    return {"groups": [g for g in groups if g[1]], "prizes": selectors_party.party_prizes(party=party, standings=standings),
+            "tie_break": selectors_party.TIE_BREAK["stars" if party.has_stars else "points"]}
+
+
+PRINTS = {"tallies": _print_tallies, "tables": _print_tables, "chart": _print_chart, "results": _print_results}

@@ -1,0 +1,91 @@
+"""Print pages: the menu, each print as HTML or PDF, and the whole pack (rendered by a task)."""
+from django.core.exceptions import PermissionDenied
+from django.core.files.storage import default_storage
+from django.http import FileResponse, Http404, HttpResponseBadRequest
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_http_methods
+
+from clubs.models import Club
+from clubs.permissions import is_scorer
+from tournaments import selectors
+from tournaments.prints.access import may_print, parse_request
+from tournaments.prints.kinds import KINDS, build_print
+from tournaments.prints.pack import pack_name, pack_ready
+from tournaments.prints.render import PAPERS, PrintError, paper_for, print_filename, print_response
+from tournaments.prints.source import event_sheet, user_pairs
+from tournaments.prints.tasks import render_event_pack
+
+
+def _event(request, slug, pk):
+    club = get_object_or_404(Club, slug=slug)
+    event = selectors.club_events_visible(club=club, user=request.user).filter(pk=pk).first()
+    if event is None:
+        raise Http404("No such event, or it is not published yet.")
+    return club, event
+
+
+def _print(request, slug, pk, kind, as_html):
+    club, event = _event(request, slug, pk)
+    try:
+        wanted = parse_request(kind, request.GET, club)
+    except PrintError as exc:
+        if exc.field == "kind":
+            raise Http404(exc.message) from None
+        return HttpResponseBadRequest(exc.message)
+    if not may_print(request.user, event, wanted):
+        raise PermissionDenied("You may not print this.")
+    try:
+        sheet = event_sheet(event, wanted.section)
+        template, context, title = build_print(sheet, wanted.kind, board=wanted.board, pair=wanted.pair,
+                                               table=wanted.table)
+    except PrintError as exc:
+        return HttpResponseBadRequest(exc.message)
+    name = print_filename(event.name, event.date, wanted.kind, wanted.board or "", wanted.pair or "", wanted.paper)
+    return print_response(template, context, paper=wanted.paper, title=title, filename=name, as_html=as_html,
+                          request=request)
+
+
+def print_pdf(request, slug, pk, kind):
+    return _print(request, slug, pk, kind, as_html=False)
+
+
+def print_html(request, slug, pk, kind):
+    return _print(request, slug, pk, kind, as_html=True)
+
+
+@require_http_methods(["GET", "POST"])
+def print_pack(request, slug, pk):
+    """GET: the stored pack (404 until ready); POST: ask for it to be rendered (once)."""
+    club, event = _event(request, slug, pk)
+    if not is_scorer(request.user, club):
+        raise PermissionDenied("Only the club's scorers and directors print the pack.")
+    try:
+        paper = paper_for(club, request.POST.get("paper") or request.GET.get("paper"))
+    except PrintError as exc:
+        return HttpResponseBadRequest(exc.message)
+    if request.method == "POST":
+        if pack_ready(event, paper) is None:
+            render_event_pack.delay_on_commit(event.pk, paper)
+        return redirect("event-prints", slug=club.slug, pk=event.pk)
+    name = pack_ready(event, paper)
+    if name is None:
+        raise Http404("The pack is not ready yet.")
+    filename = print_filename(event.name, event.date, "pack", paper)
+    return FileResponse(default_storage.open(name, "rb"), content_type="application/pdf", filename=filename)
+
+
+def prints_menu(request, slug, pk):
+    club, event = _event(request, slug, pk)
+    scorer = is_scorer(request.user, club)
+    try:
+        sheet = event_sheet(event)
+    except PrintError:
+        sheet = None
+    packs = []
+    if scorer and sheet is not None:
+        packs = [{"paper": p, "ready": pack_ready(event, p) is not None, "name": pack_name(event, p)} for p in PAPERS]
+    pairs = sorted(user_pairs(event, request.user))
+    return render(request, "print/menu_page.html", {
+        "club": club, "event": event, "sheet": sheet, "scorer": scorer, "packs": packs, "own_pairs": pairs,
+        "kinds": KINDS.values(), "papers": list(PAPERS), "default_paper": paper_for(club),
+    })
