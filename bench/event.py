@@ -1,0 +1,168 @@
+"""Event benchmark: (a) a 15-table club game with results posted concurrently, time from a
+result's commit to standings that include it (real Celery worker when REDIS_URL is set);
+(b) rescoring a simultaneous event of T tables x 26 boards from the database; (c) requests
+per second of the standings endpoint. Prints a table and writes bench/results/event.json.
+
+    DATABASE_URL=postgres://... REDIS_URL=redis://... python bench/event.py [--tables 2000]
+"""
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cardroom.settings")
+os.environ.setdefault("DEBUG", "True")
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.db import connection  # noqa: E402
+from django.test import Client  # noqa: E402
+from django.test.utils import setup_test_environment  # noqa: E402
+
+from clubs import services as club_services  # noqa: E402
+from clubs.models import Club  # noqa: E402
+from scoring.models import EventScoring  # noqa: E402
+from scoring.services import event_rescore  # noqa: E402
+from tournaments.models import Entry, Event, Result, Section  # noqa: E402
+from tournaments.services import entries as entry_services  # noqa: E402
+from tournaments.services import play  # noqa: E402
+
+
+def fresh_club(slug: str) -> Club:
+    Club.objects.filter(slug=slug).delete()
+    return club_services.club_create(name=f"Bench {slug}", slug=slug)
+
+
+def bench_live(tables: int = 15) -> dict:
+    """(a) results posted by one thread per table; latency from commit to standings."""
+    club = fresh_club("bench-live")
+    event = entry_services.event_setup(club=club, name="Bench live", date=datetime.date.today(),
+                                       game="duplicate_bridge", scoring="matchpoints",
+                                       movement={"kind": "mitchell", "tables": tables, "boards_per_round": 2})
+    for i in range(2 * tables):
+        entry_services.entry_add(event=event, guests=[f"A{i}", f"B{i}"])
+    entry_services.event_start(event=event)
+    section = event.sections.get()
+    worker = None
+    if os.environ.get("REDIS_URL"):
+        worker = subprocess.Popen([sys.executable, "-m", "celery", "-A", "cardroom", "worker", "--pool=solo",
+                                   "--loglevel=WARNING", "--without-gossip", "--without-mingle"],
+                                  cwd=ROOT, env=dict(os.environ), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(6)
+    latencies: list[float] = []
+    lock = threading.Lock()
+
+    def table(t: dict, rnd: int):
+        try:
+            for b in t["boards"]:
+                play.result_submit(event=event, data={"board": b, "ns": t["ns"], "ew": t["ew"], "contract": "3NT",
+                                                      "declarer": "N", "tricks": 8 + (b + rnd) % 4})
+                committed = time.perf_counter()
+                version = Event.objects.get(pk=event.pk).results_version
+                while not EventScoring.objects.filter(event=event, version__gte=version).exists():
+                    time.sleep(0.01)
+                with lock:
+                    latencies.append(time.perf_counter() - committed)
+        finally:
+            connection.close()
+
+    started = time.perf_counter()
+    for plan in section.movement["rounds_detail"]:
+        threads = [threading.Thread(target=table, args=(t, plan["round"])) for t in plan["tables"]]
+        for th in threads:
+            th.start()
+        for th in threads:
+            th.join()
+    wall = time.perf_counter() - started
+    if worker:
+        worker.terminate()
+        worker.wait(timeout=30)
+    lat = sorted(latencies)
+    return {"tables": tables, "results": len(lat), "worker": bool(worker), "wall_s": round(wall, 2),
+            "latency_median_ms": round(1000 * statistics.median(lat), 1),
+            "latency_p95_ms": round(1000 * lat[int(0.95 * (len(lat) - 1))], 1),
+            "latency_max_ms": round(1000 * lat[-1], 1)}, event
+
+
+def bench_rescore(tables: int, boards: int = 26) -> dict:
+    """(b) a simultaneous event: every table plays the same boards in one round."""
+    club = fresh_club("bench-big")
+    event = Event.objects.create(club=club, name="Simultaneous", date=datetime.date.today(),
+                                 game="duplicate_bridge", scoring="matchpoints", status="playing")
+    plan = {"round": 1, "tables": [{"table": t, "ns": f"{t}NS", "ew": f"{t}EW", "boards": list(range(1, boards + 1))}
+                                   for t in range(1, tables + 1)]}
+    section = Section.objects.create(event=event, name="A", movement={
+        "kind": "simultaneous", "tables": tables, "rounds": 1, "boards_per_round": boards, "winners": 2,
+        "shared": True, "rounds_detail": [plan]})
+    entries = Entry.objects.bulk_create([Entry(event=event, section=section, label=f"{t}{d}", names=f"{t}{d}")
+                                         for t in range(1, tables + 1) for d in ("NS", "EW")], batch_size=5000)
+    by_label = {e.label: e for e in Entry.objects.filter(section=section)}
+    del entries
+    rows = []
+    for t in range(1, tables + 1):
+        for b in range(1, boards + 1):
+            tricks = 6 + (t * 7 + b * 3) % 7
+            rows.append(Result(event=event, section=section, board=b, round=1, table=t, ns=by_label[f"{t}NS"],
+                               ew=by_label[f"{t}EW"], contract="4H", declarer="S", tricks=tricks,
+                               score_ns=play.raw_score(event, b, {"adjusted_ns": "", "contract": "4H",
+                                                                  "declarer": "S", "tricks": tricks})))
+    Result.objects.bulk_create(rows, batch_size=5000)
+    Event.objects.filter(pk=event.pk).update(results_version=1)
+    started = time.perf_counter()
+    event_rescore(event_id=event.pk, force=True)
+    first = time.perf_counter() - started
+    started = time.perf_counter()
+    event_rescore(event_id=event.pk, force=True)
+    second = time.perf_counter() - started
+    return {"tables": tables, "boards": boards, "results": len(rows), "rescore_s": round(first, 2),
+            "rescore_again_s": round(second, 2)}
+
+
+def bench_standings(event: Event, seconds: float = 5.0) -> dict:
+    """(c) the standings endpoint, one client, for a few seconds (published event: public)."""
+    Event.objects.filter(pk=event.pk).update(status="published")
+    client = Client()
+    url = f"/api/clubs/{event.club.slug}/events/{event.pk}/standings/"
+    assert client.get(url).status_code == 200
+    n, started = 0, time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        client.get(url)
+        n += 1
+    return {"requests": n, "rps": round(n / (time.perf_counter() - started), 1)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--tables", type=int, default=2000, help="tables of the simultaneous event (b)")
+    args = parser.parse_args()
+    setup_test_environment()
+    live, event = bench_live()
+    stand = bench_standings(event)
+    big = bench_rescore(args.tables)
+    report = {"database": connection.vendor, "live": live, "rescore": big, "standings": stand}
+    print(f"{'measure':<48}{'value':>14}")
+    print(f"{'(a) 15 tables, results (worker=' + str(live['worker']) + ')':<48}{live['results']:>14}")
+    for k in ("latency_median_ms", "latency_p95_ms", "latency_max_ms", "wall_s"):
+        print(f"{'    ' + k:<48}{live[k]:>14}")
+    print(f"{'(b) rescore ' + str(big['tables']) + ' tables x 26 boards (s)':<48}{big['rescore_s']:>14}")
+    print(f"{'    again (s)':<48}{big['rescore_again_s']:>14}")
+    print(f"{'(c) standings endpoint (requests/s)':<48}{stand['rps']:>14}")
+    out = ROOT / "bench" / "results" / "event.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(report, indent=2) + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,123 @@
+"""Benchmark the prints: the full pack of a 13-table, 26-board Mitchell (seconds per page).
+
+    .venv/bin/python bench/prints.py [--paper A4] [--no-analysis] [--no-previews]
+
+Renders each kind of the pack (guide cards, travellers, score slips, score cards, whist hand
+cards of a whist twin of the event, hand records with double-dummy grids) plus the results
+from one in-memory event, joins the pack into one PDF as the Celery task does, prints a
+table, writes PNG previews of each kind's first page with ``pdftoppm`` into bench/previews/
+(git-ignored) and the figures to bench/results/prints.json.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cardroom.settings")
+os.environ.setdefault("DEBUG", "True")
+os.environ.setdefault("CARDROOM_VAR_DIR", "/tmp/cardroom-bench-prints")
+
+import django  # noqa: E402
+
+django.setup()
+
+from tournaments.deals.doubledummy import analyse_boards, analysis_available  # noqa: E402
+from tournaments.movements.mitchell import mitchell  # noqa: E402
+from tournaments.prints.demo import demo_sheet  # noqa: E402
+from tournaments.prints.kinds import KINDS, build_print  # noqa: E402
+from tournaments.prints.render import join_documents, render_document  # noqa: E402
+
+PREVIEWS = ROOT / "bench" / "previews"
+RESULTS = ROOT / "bench" / "results" / "prints.json"
+ORDER = ("guide-cards", "travellers", "score-slips", "scorecards", "hand-cards", "hand-records", "results")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--paper", default="A4", choices=["A4", "Letter"])
+    parser.add_argument("--no-analysis", action="store_true")
+    parser.add_argument("--no-previews", action="store_true")
+    args = parser.parse_args()
+
+    movement = mitchell(13, boards_per_round=2)
+    bridge = demo_sheet(movement)
+    analysed = not args.no_analysis and analysis_available()
+    t_dd = 0.0
+    if analysed:
+        start = time.perf_counter()
+        analyses = {a.number: a for a in analyse_boards(bridge.boards)}
+        t_dd = time.perf_counter() - start
+        bridge = demo_sheet(movement, analyses=analyses)
+    whist = demo_sheet(movement, game="duplicate_whist", results=False)
+
+    rows, documents, files = [], [], {}
+    for kind in ORDER:
+        sheet = whist if kind == "hand-cards" else bridge
+        start = time.perf_counter()
+        template, context, title = build_print(sheet, kind)
+        built = time.perf_counter()
+        document = render_document(template, context, paper=args.paper, title=title)
+        laid_out = time.perf_counter()
+        pdf = document.write_pdf()
+        done = time.perf_counter()
+        pages = len(document.pages)
+        rows.append({"kind": kind, "pages": pages, "context_s": round(built - start, 4),
+                     "layout_s": round(laid_out - built, 3), "pdf_s": round(done - laid_out, 3),
+                     "total_s": round(done - start, 3), "s_per_page": round((done - start) / pages, 4),
+                     "bytes": len(pdf)})
+        if KINDS[kind].in_pack:
+            documents.append(document)
+        files[kind] = pdf
+
+    start = time.perf_counter()
+    pack = join_documents(documents)
+    t_join = time.perf_counter() - start
+    pack_pages = sum(len(d.pages) for d in documents)
+    pack_seconds = sum(r["total_s"] for r in rows if KINDS[r["kind"]].in_pack) + t_join
+
+    print(f"{'kind':<14}{'pages':>6}{'layout s':>10}{'pdf s':>8}{'total s':>9}{'s/page':>9}{'KiB':>8}")
+    for r in rows:
+        print(f"{r['kind']:<14}{r['pages']:>6}{r['layout_s']:>10.2f}{r['pdf_s']:>8.2f}{r['total_s']:>9.2f}"
+              f"{r['s_per_page']:>9.3f}{r['bytes'] / 1024:>8.0f}")
+    print(f"{'pack':<14}{pack_pages:>6}{'':>10}{t_join:>8.2f}{pack_seconds:>9.2f}"
+          f"{pack_seconds / pack_pages:>9.3f}{len(pack) / 1024:>8.0f}")
+    if analysed:
+        print(f"double-dummy analysis of {len(bridge.boards)} boards: {t_dd:.2f} s (not counted above)")
+
+    previews = []
+    if not args.no_previews and shutil.which("pdftoppm"):
+        PREVIEWS.mkdir(parents=True, exist_ok=True)
+        for kind, pdf in files.items():
+            source = PREVIEWS / f"{kind}-{args.paper.lower()}.pdf"
+            source.write_bytes(pdf)
+            prefix = PREVIEWS / f"{kind}-{args.paper.lower()}"
+            subprocess.run(["pdftoppm", "-png", "-r", "70", "-f", "1", "-l", "2", str(source), str(prefix)], check=True)
+            previews.extend(sorted(p.name for p in PREVIEWS.glob(f"{kind}-{args.paper.lower()}*.png")))
+        (PREVIEWS / f"pack-{args.paper.lower()}.pdf").write_bytes(pack)
+        print(f"previews in {PREVIEWS}")
+
+    RESULTS.parent.mkdir(parents=True, exist_ok=True)
+    RESULTS.write_text(json.dumps({
+        "event": {"movement": "mitchell", "tables": 13, "rounds": movement.rounds, "boards": movement.boards,
+                  "pairs": len(movement.entrants), "analysed": analysed},
+        "paper": args.paper, "kinds": rows,
+        "pack": {"pages": pack_pages, "seconds": round(pack_seconds, 2), "s_per_page": round(pack_seconds / pack_pages, 4),
+                 "bytes": len(pack)},
+        "double_dummy_s": round(t_dd, 2), "previews": previews,
+        "machine": {"python": platform.python_version(), "cpus": os.cpu_count(), "platform": platform.platform()},
+    }, indent=2) + "\n")
+    print(f"wrote {RESULTS.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

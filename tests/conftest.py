@@ -1,0 +1,261 @@
+"""Shared fixtures: a club with a director, a scorer and a player; API clients; service checks."""
+from __future__ import annotations
+
+import os
+import socket
+from urllib.parse import urlparse
+
+import pytest
+from django.contrib.auth import get_user_model
+from rest_framework.test import APIClient
+
+REQUIRE_SERVICES = os.environ.get("CARDROOM_REQUIRE_SERVICES", "") in {"1", "true", "yes"}
+PASSWORD = "correct-horse-battery"
+
+
+def service_missing(reason: str) -> None:
+    """Skip a test whose service is absent, or fail it when CI requires the services."""
+    if REQUIRE_SERVICES:
+        pytest.fail(f"CARDROOM_REQUIRE_SERVICES=1 but {reason}", pytrace=False)
+    pytest.skip(reason)
+
+
+def redis_url() -> str:
+    url = os.environ.get("REDIS_URL", "")
+    if not url:
+        service_missing("REDIS_URL is not set (Redis needed)")
+    parsed = urlparse(url)
+    try:
+        socket.create_connection((parsed.hostname or "127.0.0.1", parsed.port or 6379), timeout=2).close()
+    except OSError as exc:
+        service_missing(f"Redis at {url} does not answer: {exc}")
+    return url
+
+
+@pytest.fixture
+def require_postgres(settings):
+    if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
+        service_missing("DATABASE_URL does not point at PostgreSQL")
+
+
+@pytest.fixture
+def require_redis():
+    return redis_url()
+
+
+@pytest.fixture(autouse=True)
+def celery_inline(settings):
+    """Tests run tasks inline unless a test asks for a real worker."""
+    from cardroom.celery import app
+
+    previous = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield app
+    app.conf.task_always_eager = previous
+
+
+@pytest.fixture
+def make_user(db):
+    def make(username: str, **extra):
+        return get_user_model().objects.create_user(username=username, password=PASSWORD,
+                                                    email=f"{username}@example.org", **extra)
+    return make
+
+
+@pytest.fixture
+def club(db):
+    from clubs import services
+
+    return services.club_create(name="Test Club", slug="test-club", city="Bath", time_zone="Europe/London")
+
+
+@pytest.fixture
+def other_club(db):
+    from clubs import services
+
+    return services.club_create(name="Other Club", slug="other-club", city="York")
+
+
+@pytest.fixture
+def director(club, make_user):
+    from clubs import services
+
+    user = make_user("dora")
+    services.role_grant(club=club, user=user, role="director")
+    return user
+
+
+@pytest.fixture
+def scorer(club, make_user):
+    from clubs import services
+
+    user = make_user("sam")
+    services.role_grant(club=club, user=user, role="scorer")
+    return user
+
+
+@pytest.fixture
+def player(club, make_user):
+    from clubs import services
+
+    user = make_user("penny")
+    services.role_grant(club=club, user=user, role="player")
+    return user
+
+
+@pytest.fixture
+def api():
+    return APIClient()
+
+
+@pytest.fixture
+def api_as():
+    """api_as(user) -> an APIClient authenticated as that user."""
+    def make(user):
+        client = APIClient()
+        client.force_authenticate(user=user)
+        return client
+    return make
+
+
+def database_url_for_subprocess() -> str:
+    """A DATABASE_URL that points a child process at the test database."""
+    from django.db import connection
+
+    sd = connection.settings_dict
+    if sd["ENGINE"].endswith("sqlite3"):
+        return f"sqlite:///{sd['NAME']}"
+    if sd["ENGINE"].endswith("postgresql"):
+        auth = sd["USER"] or ""
+        if sd["PASSWORD"]:
+            auth += f":{sd['PASSWORD']}"
+        host = sd["HOST"] or "127.0.0.1"
+        return f"postgres://{auth}@{host}:{sd['PORT'] or 5432}/{sd['NAME']}"
+    raise RuntimeError(f"no URL form for {sd['ENGINE']}")
+
+
+class WorkerProcess:
+    """A real `celery -A cardroom worker` child process on a queue of its own."""
+
+    def __init__(self, broker: str, queue: str):
+        import subprocess
+        import sys
+        import threading
+        import queue as queue_mod
+        from pathlib import Path
+
+        self.queue = queue
+        root = Path(__file__).resolve().parent.parent
+        env = {**os.environ, "DATABASE_URL": database_url_for_subprocess(), "REDIS_URL": broker,
+               "DEBUG": "True", "PYTHONUNBUFFERED": "1"}
+        self.lines: "queue_mod.Queue[str]" = queue_mod.Queue()
+        self.output: list[str] = []
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "cardroom", "worker", "--pool=solo", "-Q", queue,
+             "-n", f"{queue}@%h", "--loglevel=INFO", "--without-gossip", "--without-mingle"],
+            cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        )
+        threading.Thread(target=self._pump, daemon=True).start()
+
+    def _pump(self):
+        for line in self.process.stdout:
+            self.output.append(line)
+            self.lines.put(line)
+
+    def wait_ready(self, timeout: float = 60) -> None:
+        import queue as queue_mod
+        import time
+
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                line = self.lines.get(timeout=0.5)
+            except queue_mod.Empty:
+                if self.process.poll() is not None:
+                    break
+                continue
+            if " ready." in line:
+                return
+        raise AssertionError("Celery worker did not start:\n" + "".join(self.output[-40:]))
+
+    def stop(self, *, kill: bool = False) -> None:
+        import signal
+        import subprocess
+
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL if kill else signal.SIGTERM)
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+@pytest.fixture
+def celery_worker_process(require_redis, transactional_db, celery_inline):
+    """Start a real Celery worker against Redis and the test database; tasks go to it.
+
+    Use with @pytest.mark.django_db(transaction=True): the worker is another process and
+    only sees committed rows. Yields a WorkerProcess (stop(kill=True) simulates a crash;
+    call the fixture's `start()` again through `worker.restart()` if a test needs it).
+    """
+    import uuid
+
+    app = celery_inline
+    queue = f"cardroom-test-{uuid.uuid4().hex[:10]}"
+    saved = (app.conf.task_always_eager, app.conf.task_default_queue, app.conf.broker_url,
+             app.conf.result_backend)
+    app.conf.task_always_eager = False
+    app.conf.task_default_queue = queue
+    worker = WorkerProcess(require_redis, queue)
+    worker.restart = lambda: _restart(worker, require_redis, queue)
+    try:
+        worker.wait_ready()
+        yield worker
+    finally:
+        worker.stop()
+        (app.conf.task_always_eager, app.conf.task_default_queue, app.conf.broker_url,
+         app.conf.result_backend) = saved
+
+
+def _restart(worker: WorkerProcess, broker: str, queue: str) -> WorkerProcess:
+    worker.stop()
+    fresh = WorkerProcess(broker, queue)
+    fresh.wait_ready()
+    worker.__dict__.update(fresh.__dict__)
+    return worker
+
+
+def wait_until(predicate, *, timeout: float = 30, interval: float = 0.1):
+    """Poll `predicate` until it returns something truthy; fail after `timeout` seconds."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(interval)
+    raise AssertionError(f"condition not met within {timeout} s")
+
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+
+
+@pytest.fixture
+def browser_page():
+    """A Playwright page in Debian's Chromium (fails instead of skipping when CI requires it)."""
+    if not os.path.exists(CHROMIUM):
+        service_missing(f"{CHROMIUM} is not installed (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        context = browser.new_context(viewport={"width": 390, "height": 844})
+        page = context.new_page()
+        page.set_default_timeout(15000)
+        yield page
+        context.close()
+        browser.close()

@@ -1,0 +1,121 @@
+"""Party pages: the director runs a round, a table reports by PIN, tallies, standings, tally cards."""
+import pytest
+from django.test import Client
+
+from tests.tournaments.factories_party import create_party, register
+from tournaments.models.party import Party, PartyResult
+from tournaments.services import party as services
+
+pytestmark = pytest.mark.django_db
+
+NAMES = [(f"{sex}{i}", "lady" if sex == "L" else "gentleman") for i in range(1, 5) for sex in "LG"]
+
+
+@pytest.fixture
+def started(api_as, director, club):
+    client = api_as(director)
+    event = create_party(client, club, tables=2)
+    labels = register(client, club, event["id"], NAMES)
+    client.post(f"/api/clubs/{club.slug}/events/{event['id']}/start/", {}, format="json")
+    web = Client()
+    web.force_login(director)
+    return web, Party.objects.get(event_id=event["id"]), labels
+
+
+def base(club, party):
+    return f"/clubs/{club.slug}/events/{party.event_id}/party/"
+
+
+def test_director_reports_and_closes_a_round_from_the_party_page(started, club):
+    web, party, _ = started
+    page = web.get(base(club, party))
+    assert page.status_code == 200 and b"Close round 1" in page.content
+    web.post(base(club, party) + "rounds/1/tables/1/", {"points_0": "5", "points_1": "2"})
+    web.post(base(club, party) + "rounds/1/tables/2/", {"points_0": "3", "points_1": "3", "tricks_0": "2",
+                                                       "tricks_1": "1"})
+    assert PartyResult.objects.count() == 2
+    response = web.post(base(club, party) + "rounds/1/close/", follow=True)
+    assert b"Round 2" in response.content
+    party.refresh_from_db()
+    assert party.current_round == 2
+
+
+def test_bad_points_on_the_page_show_an_error_and_store_nothing(started, club):
+    web, party, _ = started
+    response = web.post(base(club, party) + "rounds/1/tables/1/", {"points_0": "4", "points_1": "2"}, follow=True)
+    assert b"head table plays until" in response.content
+    assert not PartyResult.objects.exists()
+
+
+def test_table_phone_reports_with_the_pin_only(started, club):
+    _, party, _ = started
+    phone = Client()
+    page = phone.get(base(club, party) + "table/2/")
+    assert page.status_code == 200 and b"Table PIN" in page.content
+    wrong = "0000" if services.table_pin(party, 2) != "0000" else "1111"
+    phone.post(base(club, party) + "table/2/", {"round": "1", "points_0": "2", "points_1": "4", "pin": wrong})
+    assert not PartyResult.objects.exists()
+    phone.post(base(club, party) + "table/2/", {"round": "1", "points_0": "2", "points_1": "4",
+                                               "pin": services.table_pin(party, 2)})
+    assert PartyResult.objects.get().points == [2, 4]
+
+
+def test_tally_and_standings_are_public_once_started(started, club):
+    _, party, labels = started
+    anonymous = Client()
+    assert anonymous.get(base(club, party) + f"tally/{labels['L1']}/").status_code == 200
+    standings = anonymous.get(base(club, party) + "standings/")
+    assert standings.status_code == 200 and b"Gentleman" in standings.content
+    assert anonymous.get(base(club, party)).status_code == 403
+
+
+def test_tally_cards_print_prefilled_with_the_draw(started, club):
+    web, party, labels = started
+    html = web.get(base(club, party) + "print/tallies/?format=html")
+    assert labels["L1"] in html.content.decode()
+    assert html.status_code == 200 and html.content.count(b"tally-card") >= 8
+    pdf = web.get(base(club, party) + "print/tallies/")
+    assert pdf["Content-Type"] == "application/pdf" and pdf.content.startswith(b"%PDF")
+
+
+def test_director_creates_a_party_from_the_page(client, director, club):
+    client.force_login(director)
+    response = client.post(f"/clubs/{club.slug}/events/party/new/", {
+        "name": "Whist drive", "date": "2026-12-04", "progression": "ladies_up", "tables": "4",
+        "hands_per_round": "4", "hands": "24", "leaver": "ghost"})
+    party = Party.objects.get()
+    assert response.status_code == 302 and party.event.game == "whist_drive" and party.rules["hands"] == 24
+
+
+@pytest.mark.parametrize("kind, text", [("tables", "Booby table"), ("results", "Results and prizes")])
+def test_party_prints_render(started, club, kind, text):
+    web, party, _ = started
+    html = web.get(base(club, party) + f"print/{kind}/?format=html")
+    assert html.status_code == 200 and text in html.content.decode()
+    assert web.get(base(club, party) + f"print/{kind}/").content.startswith(b"%PDF")
+
+
+def test_rotation_chart_prints_for_a_rotation_party(api_as, director, club):
+    client = api_as(director)
+    event = create_party(client, club, progression="rotation")
+    register(client, club, event["id"], [(f"P{i}", "open") for i in range(1, 9)])
+    client.post(f"/api/clubs/{club.slug}/events/{event['id']}/start/", {}, format="json")
+    web = Client()
+    web.force_login(director)
+    html = web.get(f"/clubs/{club.slug}/events/{event['id']}/party/print/chart/?format=html").content.decode()
+    assert html.count("<tr>") == 1 + 7 and "Rotation chart" in html
+    assert web.get(f"/clubs/{club.slug}/events/{event['id']}/party/print/nonsense/").status_code == 404
+
+
+def test_a_table_that_keeps_guessing_its_pin_is_locked_out(started, club):
+    from django.core.cache import cache
+
+    _, party, _ = started
+    cache.clear()
+    right = services.table_pin(party, 1)
+    wrong = "0000" if right != "0000" else "1111"
+    for _ in range(services.PIN_TRIES):
+        assert not services.table_pin_ok(party, 1, wrong)
+    assert not services.table_pin_ok(party, 1, right)
+    assert services.table_pin_ok(party, 2, services.table_pin(party, 2))
+    cache.clear()
