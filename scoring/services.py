@@ -13,6 +13,7 @@ from collections import defaultdict
 from django.db import transaction
 from django.utils import timezone
 
+from cardroom.db import retry_transient
 from cardroom.tasks import enqueue_once_on_commit
 from scoring.engine import BoardResults, Method, Result as EngineResult, parse_adjustment, rank, score_session
 from scoring.engine.books import above_average
@@ -151,6 +152,7 @@ def _score_section(event: Event, section: Section, results: list[Result]) -> tup
     return scores, standings
 
 
+@retry_transient
 def event_rescore(*, event_id: int, force: bool = False) -> bool:
     """Score every section of the event and replace its derived rows; returns False when the
     stored standings already reflect the latest results (nothing to do)."""

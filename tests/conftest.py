@@ -43,6 +43,33 @@ def require_redis():
     return redis_url()
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _no_stray_sessions_at_teardown(django_db_setup, django_db_blocker):
+    """Worker subprocesses and live-server threads may still hold a PostgreSQL session on the
+    test database when the run ends; end them so the test database can be dropped."""
+    yield
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return
+    with django_db_blocker.unblock(), connection.cursor() as cursor:
+        cursor.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                       "WHERE datname = current_database() AND pid <> pg_backend_pid()")
+    connection.close()
+
+
+def postgres_headroom() -> str:
+    """How many PostgreSQL connections are in use and by whom (for a failure message)."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT current_setting('max_connections')::int, count(*) FROM pg_stat_activity")
+        limit, used = cursor.fetchone()
+        cursor.execute("SELECT coalesce(datname, '-'), count(*) FROM pg_stat_activity GROUP BY 1 ORDER BY 2 DESC")
+        holders = ", ".join(f"{name}: {n}" for name, n in cursor.fetchall())
+    return f"{used} of {limit} connections in use ({holders})"
+
+
 @pytest.fixture(autouse=True)
 def celery_inline(settings):
     """Tests run tasks inline unless a test asks for a real worker."""

@@ -8,7 +8,7 @@ from rest_framework.test import APIClient
 
 from scoring.models import EventScoring, Standing
 from scoring.services import event_rescore
-from tests.conftest import wait_until
+from tests.conftest import postgres_headroom, wait_until
 from tests.tournaments.factories_event import create_event, enter_pairs, make_members
 from tournaments.models import Result
 
@@ -28,6 +28,7 @@ def test_thirty_tables_at_once_lose_nothing_and_duplicate_nothing(require_postgr
     event, movement = setup_event(api_as(director), club)
     tables = movement["rounds_detail"][0]["tables"][:30]
     url = f"/api/clubs/{club.slug}/events/{event['id']}/results/"
+    headroom = postgres_headroom()
     barrier = threading.Barrier(30)
     outcomes = [None] * 30
 
@@ -42,6 +43,8 @@ def test_thirty_tables_at_once_lose_nothing_and_duplicate_nothing(require_postgr
             codes = [client.post(url, body, format="json").status_code for _ in range(2)]
             codes.append(client.post(url, dict(body, tricks=body["tricks"] - 1), format="json").status_code)
             outcomes[i] = codes
+        except Exception as exc:  # reported in the assertion below, not lost in a thread
+            outcomes[i] = f"{type(exc).__name__}: {exc}"
         finally:
             connection.close()
 
@@ -49,8 +52,8 @@ def test_thirty_tables_at_once_lose_nothing_and_duplicate_nothing(require_postgr
     for t in threads:
         t.start()
     for t in threads:
-        t.join(timeout=120)
-    assert outcomes == [[201, 200, 409]] * 30
+        t.join(timeout=300)
+    assert outcomes == [[201, 200, 409]] * 30, f"before the run: {headroom}; now: {postgres_headroom()}"
     assert Result.objects.filter(event_id=event["id"]).count() == 30
     event_rescore(event_id=event["id"])  # whatever the task order, one more run finds nothing new
     state = EventScoring.objects.get(event_id=event["id"])

@@ -12,6 +12,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import F
 
+from cardroom.db import retry_transient
 from cardroom.tasks import enqueue_once_on_commit
 from scoring.engine import (ScoringError, auction_deal, board_vulnerability, bridge_whist_deal, duplicate_score,
                             duplicate_whist_score, parse_adjustment, parse_contract, preset)
@@ -208,6 +209,7 @@ def _same(result: Result, fields: dict) -> bool:
     return all(getattr(result, k) == v for k, v in fields.items())
 
 
+@retry_transient
 def result_submit(*, event: Event, data: dict, user=None, source: str = "api", table: int | None = None,
                   override: bool = False, confirmed: bool = True) -> tuple[Result, bool]:
     """Store a result; returns (result, created). Resubmitting the same result is a no-op;
