@@ -164,7 +164,8 @@ def database_url_for_subprocess() -> str:
 class WorkerProcess:
     """A real `celery -A cardroom worker` child process on a queue of its own."""
 
-    def __init__(self, broker: str, queue: str):
+    def __init__(self, broker: str, queue: str, *, app: str = "cardroom", pool: str = "solo",
+                 env: dict | None = None):
         import subprocess
         import sys
         import threading
@@ -174,11 +175,12 @@ class WorkerProcess:
         self.queue = queue
         root = Path(__file__).resolve().parent.parent
         env = {**os.environ, "DATABASE_URL": database_url_for_subprocess(), "REDIS_URL": broker,
-               "DEBUG": "True", "PYTHONUNBUFFERED": "1"}
+               "DEBUG": "True", "PYTHONUNBUFFERED": "1", **(env or {})}
         self.lines: "queue_mod.Queue[str]" = queue_mod.Queue()
         self.output: list[str] = []
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "cardroom", "worker", "--pool=solo", "-Q", queue,
+            [sys.executable, "-m", "celery", "-A", app, "worker", f"--pool={pool}", "--concurrency=1",
+             "-Q", queue,
              "-n", f"{queue}@%h", "--loglevel=INFO", "--without-gossip", "--without-mingle"],
             cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
         )
@@ -216,6 +218,34 @@ class WorkerProcess:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+
+
+@pytest.fixture
+def celery_worker_factory(require_redis, transactional_db, celery_inline):
+    """Start real Celery workers (``start(app=..., pool=..., env=...)``) on a queue of this test;
+    tasks fired during the test go to them. Every worker is stopped at the end."""
+    import uuid
+
+    app = celery_inline
+    queue = f"cardroom-test-{uuid.uuid4().hex[:10]}"
+    saved = (app.conf.task_always_eager, app.conf.task_default_queue, app.conf.broker_url,
+             app.conf.result_backend)
+    app.conf.task_always_eager = False
+    app.conf.task_default_queue = queue
+    workers: list[WorkerProcess] = []
+
+    def start(**options) -> WorkerProcess:
+        worker = WorkerProcess(require_redis, queue, **options)
+        workers.append(worker)
+        worker.wait_ready()
+        return worker
+    try:
+        yield start
+    finally:
+        for worker in workers:
+            worker.stop()
+        (app.conf.task_always_eager, app.conf.task_default_queue, app.conf.broker_url,
+         app.conf.result_backend) = saved
 
 
 @pytest.fixture

@@ -102,3 +102,47 @@ def test_a_run_that_dies_leaves_previous_standings_and_the_next_completes(club, 
     monkeypatch.undo()
     assert event_rescore(event_id=event["id"]) is True
     assert Standing.objects.filter(event_id=event["id"]).count() == 4
+
+
+@pytest.mark.redis
+@pytest.mark.django_db(transaction=True)
+def test_worker_process_killed_mid_task_keeps_old_standings_and_the_task_is_run_again(
+        celery_worker_factory, club, director, api_as, tmp_path):
+    """SIGKILL the pool process while it holds a half-written scoring run: the database rolls
+    it back (the previous standings stay), and with acks_late + reject_on_worker_lost the
+    worker puts the task back on the queue and the next pool process completes it."""
+    import os
+    import signal
+
+    worker = celery_worker_factory(app="tests.stall_worker", pool="prefork",
+                                   env={"CARDROOM_STALL_DIR": str(tmp_path)})
+    client = api_as(director)
+    event, movement = setup_event(client, club, tables=3)
+    url = f"/api/clubs/{club.slug}/events/{event['id']}/results/"
+    first, second = movement["rounds_detail"][0]["tables"][:2]
+    assert client.post(url, {"board": first["boards"][0], "ns": first["ns"], "ew": first["ew"], "contract": "4S",
+                             "declarer": "S", "tricks": 10}, format="json").status_code == 201
+    wait_until(lambda: EventScoring.objects.filter(event_id=event["id"], results_scored=1).exists(), timeout=60)
+    before = list(Standing.objects.filter(event_id=event["id"]).order_by("entry__label")
+                  .values_list("entry__label", "rank", "total"))
+    assert len(before) == 2
+
+    (tmp_path / "stall").touch()
+    assert client.post(url, {"board": second["boards"][0], "ns": second["ns"], "ew": second["ew"],
+                             "contract": "4S", "declarer": "S", "tricks": 9}, format="json").status_code == 201
+    pid_file = tmp_path / "running.pid"
+    wait_until(pid_file.exists, timeout=60)
+    child = int(pid_file.read_text())
+    assert child != worker.process.pid  # the pool process, not the worker's main process
+    os.kill(child, signal.SIGKILL)
+    (tmp_path / "stall").unlink()
+
+    during = list(Standing.objects.filter(event_id=event["id"]).order_by("entry__label")
+                  .values_list("entry__label", "rank", "total"))
+    assert during == before  # the killed run's deletes were never committed
+    state = wait_until(lambda: EventScoring.objects.filter(event_id=event["id"], results_scored=2).first(),
+                       timeout=90)
+    assert Standing.objects.filter(event_id=event["id"]).count() == 4
+    assert state.runs >= 2
+    log = "".join(worker.output)
+    assert "WorkerLostError" in log or "SIGKILL" in log, log[-3000:]
