@@ -4,6 +4,7 @@ from rest_framework.routers import SimpleRouter
 
 from . import party as party_api
 from .prints import EventPrintView
+from .tables import TableConfirmView, TableView
 from .views import EventViewSet
 
 router = SimpleRouter()
@@ -23,8 +24,16 @@ party_patterns = [
     path("<int:pk>/rounds/<int:number>/close/", party_api.PartyCloseView.as_view(), name="party-close-api"),
 ]
 
+# Table scoring with the table's PIN (tournaments.api.tables).
+table_patterns = [
+    path("<int:pk>/tables/<str:section>/<int:table>/", TableView.as_view(), name="event-table-api"),
+    path("<int:pk>/tables/<str:section>/<int:table>/confirm/", TableConfirmView.as_view(),
+         name="event-table-confirm-api"),
+]
+
 urlpatterns = [
     path("", include("tournaments.api.urls_boards")),
+    *table_patterns,
     path("<int:event_id>/prints/<slug:kind>.pdf", EventPrintView.as_view(), name="event-print-api"),
     *party_patterns,
     *router.urls,

@@ -1,7 +1,5 @@
 """Table scoring on a phone: a short URL and PIN per table; the round, opponents and boards;
 a result entered by one side, confirmed by the other, then the board's traveller so far."""
-import hmac
-
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404
@@ -12,6 +10,7 @@ from clubs.models import Club
 from tournaments import selectors_event
 from tournaments.models import Event, EventStatus, Result
 from tournaments.services import play
+from tournaments.services.pins import event_table_pin_ok
 
 
 def _table(slug, pk, section_name):
@@ -29,10 +28,11 @@ def table_scoring(request, slug, pk, section, table):
     url = reverse("event-table", args=[slug, pk, sec.name, table])
     if not request.session.get(key):
         if request.method == "POST" and "pin" in request.POST:
-            if hmac.compare_digest(request.POST["pin"].strip(), selectors_event.table_pin(event, sec, table)):
+            if event_table_pin_ok(event, sec, table, request.POST["pin"]):
                 request.session[key] = True
                 return redirect(url)
-            messages.error(request, "Wrong PIN: it is on the table card.")
+            messages.error(request, "Wrong PIN: it is on the table card. After 10 wrong PINs the table "
+                                    "must wait 10 minutes.")
         return render(request, "tournaments/table_pin.html", {"club": club, "event": event, "table": table,
                                                              "section": sec})
     if event.status not in (EventStatus.PLAYING, EventStatus.SEATED):
