@@ -3,7 +3,8 @@
 Points are each player's side's points at every table reported (live, before the close); stars
 are those of closed rounds. The books' euchre ranks most gold, then most red, then fewest green
 (Hoyle's Games Modernized, Progressive Euchre); the modern euchre and whist drives rank total
-points, then tables won (the published tie-break). Ties share a rank.
+points, then tables won (the published tie-break). Ties share a rank. A latecomer's rounds
+before they sat down are shown as absent and count what the party's ``missed`` rule says.
 """
 from __future__ import annotations
 
@@ -17,6 +18,18 @@ TIE_BREAK = {
     "stars": "Most gold stars; tied, most red stars; still tied, fewest green stars (Hoyle's Games Modernized).",
     "points": "Most points; tied, most tables won; still tied, the players share the place.",
 }
+MISSED = {
+    "stars": "A latecomer earns no stars in the rounds missed.",
+    "nothing": "A latecomer's missed rounds count nothing (a late player takes a zero).",
+    "average": "Each of a latecomer's missed rounds counts the average of the rounds they played.",
+}
+
+
+def missed_rule(party: Party) -> str:
+    """The prize rule for a latecomer's missed rounds, in words."""
+    if party.has_stars:
+        return MISSED["stars"]
+    return MISSED[{"missed": "nothing", **party.rules}["missed"]]
 
 
 @dataclass
@@ -88,10 +101,14 @@ def _hands(party: Party, number: int) -> list[dict]:
 def party_standings(*, party: Party) -> list[Standing]:
     """Every real player's tally and totals, ranked within their category."""
     players = {p.label: p for p in PartyPlayer.objects.filter(party=party).select_related("replaces")}
-    rows = {label: Standing(rank=0, label=label, name=p.name, category=p.category, points=0,
-                            status=p.status, note=_note(p))
-            for label, p in players.items() if not p.ghost}
     rounds = list(PartyRound.objects.filter(party=party).order_by("number"))
+    first = {}
+    for round_ in rounds:
+        for label in _seated(round_):
+            first.setdefault(label, round_.number)
+    rows = {label: Standing(rank=0, label=label, name=p.name, category=p.category, points=0,
+                            status=p.status, note=_note(p, first.get(label), party.progression))
+            for label, p in players.items() if not p.ghost}
     results = {(r.round_id, r.table): r for r in PartyResult.objects.filter(round__party=party)}
     stars = {}
     for s in PartyStar.objects.filter(round__party=party).select_related("player"):
@@ -113,18 +130,45 @@ def party_standings(*, party: Party) -> list[Standing]:
                 complete = len(side_points) == 2 * len(round_.seating)
                 pts = party_draw.bye_points(side_points) if complete else None
                 _add(rows[label], round_, None, "", ("", ""), pts, (), players, note="bye")
+    average = not party.has_stars and {"missed": "nothing", **party.rules}["missed"] == "average"
+    for label, row in rows.items():
+        if not players[label].replaces_id:
+            _absent(row, [r.number for r in rounds if r.number < first.get(label, r.number + 1)], average)
     return _rank(party, list(rows.values()))
 
 
-def _note(player: PartyPlayer) -> str:
+def _seated(round_: PartyRound) -> list[str]:
+    return [p for table in round_.seating for side in table for p in side] + list(round_.byes)
+
+
+def _absent(row: Standing, missed: list[int], average: bool) -> None:
+    """A latecomer's missed rounds: an "absent" line each, worth nothing or (``average``) the
+    average of the rounds they played, rounded half up."""
+    if not missed:
+        return
+    played = [line.points for line in row.lines if line.points is not None]
+    credit = party_draw.bye_points(played) if average and played else None
+    row.lines += [TallyLine(round=n, table=None, partner="", opponents=("", ""), points=credit, stars=(),
+                            total=0, note="absent") for n in missed]
+    row.lines.sort(key=lambda line: line.round)
+    row.points = 0
+    for line in row.lines:
+        row.points += line.points or 0
+        line.total = row.points
+
+
+def _note(player: PartyPlayer, first: int | None, progression: str) -> str:
     if player.replaces_id:
         return f"substitute for {player.replaces.label} from round {player.joined_round}"
     if player.status == PlayerStatus.LEFT:
         taken = player.replaced_by.first()
         by = f", seat taken by {'a ghost hand' if taken.ghost else taken.label}" if taken else ""
         return f"left after round {player.left_round}{by}"
-    if player.joined_round > 1:
-        return f"joined at the booby table in round {player.joined_round}"
+    if player.status == PlayerStatus.WAITING:
+        return f"late: joins in round {player.joined_round}"
+    if first and first > 1:
+        where = "the rotation chart" if progression == Progression.ROTATION else "the booby table"
+        return f"late: joined {where} in round {first}"
     return ""
 
 
@@ -185,6 +229,17 @@ def party_prizes(*, party: Party, standings: list[Standing] | None = None) -> li
 
 def party_tally(*, party: Party, label: str) -> Standing | None:
     return next((r for r in party_standings(party=party) if r.label == label), None)
+
+
+def party_reopenable(*, party: Party) -> PartyRound | None:
+    """The last closed round when the director may still reopen it: the next round (if any)
+    has no result yet and the results are not published."""
+    if party.event.status == "published":
+        return None
+    last = PartyRound.objects.filter(party=party, closed=True).order_by("-number").first()
+    if last is None or PartyResult.objects.filter(round__party=party, round__number=last.number + 1).exists():
+        return None
+    return last
 
 
 def table_seating(*, party: Party, table: int) -> tuple[PartyRound | None, list | None]:

@@ -12,6 +12,7 @@ urlpatterns = [
     path("<int:pk>/party/finish/", party.party_finish, name="party-finish"),
     path("<int:pk>/party/rounds/<int:number>/tables/<int:table>/", party.party_result, name="party-result"),
     path("<int:pk>/party/rounds/<int:number>/close/", party.party_close, name="party-close"),
+    path("<int:pk>/party/rounds/<int:number>/reopen/", party.party_reopen, name="party-reopen"),
     path("<int:pk>/party/table/<int:table>/", party.party_table, name="party-table"),
     path("<int:pk>/party/tally/<str:label>/", party.party_tally, name="party-tally"),
     path("<int:pk>/party/standings/", party.party_standings, name="party-standings"),

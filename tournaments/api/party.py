@@ -3,7 +3,8 @@
 ``EventViewSet`` hands party events to ``party_create``, ``party_start`` and
 ``party_standings``; the party's own routes (players, rounds, tables, close) are the views
 below, appended to ``tournaments.api.urls``. Thin: parse, call a service, shape the answer.
-Input errors are 400 naming the field, clashes with the party's state 409; nothing is written.
+Input errors are 400 naming the field, clashes with the party's state 409 with a ``detail``
+saying what clashed; nothing is written.
 """
 from __future__ import annotations
 
@@ -137,7 +138,8 @@ class PartyDetailView(PartyView):
 def player_data(player: PartyPlayer) -> dict:
     return {"label": player.label, "name": player.name, "category": player.category, "status": player.status,
             "member": player.member_id, "ghost": player.ghost, "card": player.card,
-            "replaces": player.replaces.label if player.replaces_id else None}
+            "replaces": player.replaces.label if player.replaces_id else None,
+            "joined_round": player.joined_round}
 
 
 class PartyPlayersView(PartyView):
@@ -156,9 +158,13 @@ class PartyPlayersView(PartyView):
 
         def add():
             body = _body(request)
-            return player_data(party_services.party_player_add(
+            player = party_services.party_player_add(
                 party=party, member=body.get("member"), guest=body.get("guest"),
-                category=body.get("category") or "open"))
+                category=body.get("category") or "open")
+            data = player_data(player)
+            if getattr(player, "chart_note", None):
+                data["chart"] = player.chart_note
+            return data
 
         return _run(add, status.HTTP_201_CREATED)
 
@@ -218,7 +224,9 @@ class PartyTableView(PartyView):
 
 
 class PartyCloseView(PartyView):
-    """``POST /{id}/rounds/{n}/close/``: stars and the next round's seating (null at the end)."""
+    """``POST /{id}/rounds/{n}/close/``: stars and the next round's seating (null at the end).
+    ``DELETE`` reopens round n, the last closed round: its stars and the next round's seating
+    go (400 once the next round has a result)."""
 
     @WRITE
     def post(self, request, club_slug, pk, number):
@@ -231,6 +239,17 @@ class PartyCloseView(PartyView):
                     selectors_party.party_round(party=party, number=nxt.number)}
 
         return _run(close)
+
+    @READ
+    def delete(self, request, club_slug, pk, number):
+        party = self.get_party()
+        self.require(party, is_director, "director")
+
+        def reopen():
+            party_services.party_round_reopen(party=party, round_number=number)
+            return {"reopened": number, "round": selectors_party.party_round(party=party, number=number)}
+
+        return _run(reopen)
 
 
 class PartyFinishView(PartyView):

@@ -117,15 +117,19 @@ def rotation_chart(players: int) -> tuple[ChartRound, ...]:
     return circle_chart(players)
 
 
-def circle_chart(players: int) -> tuple[ChartRound, ...]:
-    """The circle method (a one-factorisation) on ``players`` plus phantoms; a phantom's
-    partner has a bye. Exact for 4n and 4n+1 players (one bye a
-    round); when a round's real partnerships are odd the last sits out too, so 4n+2 players
-    miss one partnership and 4n+3 one a round (no complete schedule exists).
+def circle_chart(players: int, positions: int | None = None) -> tuple[ChartRound, ...]:
+    """The circle method (a one-factorisation) on ``positions`` places (even; by default
+    ``players`` plus phantoms) where places above ``players`` are phantoms; a phantom's partner
+    has a bye. Exact for 4n and 4n+1 players (one bye a round); when a round's real partnerships
+    are odd the last sits out too, so 4n+2 players miss one partnership and 4n+3 one a round
+    (no complete schedule exists). A latecomer who takes phantom place ``players + 1`` keeps
+    every round's partnerships: ``circle_chart(players + 1, positions)``.
     Labels are ``"1"``..``str(players)``."""
     if players < 4:
         raise PartyRuleError("a rotation chart needs at least 4 players")
-    padded = players + (0, 1, 2, 1)[players % 4]
+    padded = circle_places(players) if positions is None else positions
+    if padded < players or padded % 2:
+        raise PartyRuleError("a circle chart has an even number of places, at least one a player")
     fixed, ring = padded, list(range(1, padded))
     rounds = []
     for r in range(padded - 1):
@@ -139,6 +143,61 @@ def circle_chart(players: int) -> tuple[ChartRound, ...]:
                        for (a, b), (c, d) in zip(real[0::2], real[1::2]))
         rounds.append(ChartRound(tables=tables, byes=tuple(sorted(byes, key=int))))
     return tuple(rounds)
+
+
+def chart_positions(players: int) -> int:
+    """Places in the chart drawn for ``players``: the players themselves where a balanced
+    design exists, else the circle's even count with phantoms (a latecomer may take one)."""
+    return players if players in available_sizes() else circle_places(players)
+
+
+def circle_places(players: int) -> int:
+    """The circle's places for ``players``: the next even count giving whole tables."""
+    return players + (0, 1, 2, 1)[players % 4]
+
+
+def slots_chart(slots: Sequence[str], circle: bool) -> tuple[ChartRound, ...]:
+    """The chart for stored slots: a label per place, ``""`` for a phantom place (always the
+    last places). ``circle`` says the circle method was drawn even when no phantom is left."""
+    players = sum(1 for s in slots if s)
+    if any(not s for s in slots[:players]):
+        raise PartyRuleError("phantom places come after every player's place")
+    if not circle and players == len(slots):
+        return rotation_chart(players)
+    return circle_chart(players, positions=len(slots))
+
+
+def chart_partnerships(chart: Sequence[ChartRound], slots: Sequence[str]) -> list[frozenset]:
+    """The partnerships (pairs of labels) a run of chart rounds seats, in order."""
+    slot = {str(i + 1): label for i, label in enumerate(slots)}
+    return [frozenset(slot[p] for p in side) for r in chart for t in r.tables for side in t]
+
+
+def rebuild_chart(labels: Sequence[str], played: set[frozenset], done: int, seed: str | int,
+                  rounds: int | None = None, tries: int = 400) -> tuple[list[str], bool]:
+    """A new chart for ``labels`` (a latecomer added) whose rounds after ``done`` repeat as few
+    ``played`` partnerships as possible, then bring in as many new ones as possible: the chart
+    for the new count (balanced design or circle) with the labels placed by a seeded search.
+    Returns (slots, circle). Raises PartyRuleError when no round would be left to play."""
+    count = len(labels)
+    circle = count not in available_sizes()
+    positions = chart_positions(count)
+    chart = circle_chart(count, positions) if circle else rotation_chart(count)
+    last = len(chart) if rounds is None else min(rounds, len(chart))
+    if last <= done:
+        raise PartyRuleError(f"a chart for {count} players has {len(chart)} rounds"
+                             f"{f' (the rules say {rounds})' if rounds else ''}: none is left after round {done}")
+    rest = chart[done:last]
+    rng = random.Random(f"rebuild:{seed}")
+    order, best = list(labels), None
+    for attempt in range(tries):
+        if attempt:
+            rng.shuffle(order)
+        pairs = chart_partnerships(rest, order)
+        key = (sum(p in played for p in pairs), -len(set(pairs) - played))
+        if best is None or key < best[0]:
+            best = (key, list(order))
+    return best[1] + [""] * (positions - count), circle
 
 
 def whist_trumps(hand: int, *, no_trumps: bool = False) -> str:
@@ -171,6 +230,14 @@ def table_winner_checked(points: Sequence[int], tricks: Sequence[int] | None,
     a, b = _pair(points, "points")
     if a < 0 or b < 0:
         raise PartyRuleError("points cannot be negative")
+    if tricks is not None:
+        ta, tb = _pair(tricks, "tricks")
+        if ta < 0 or tb < 0 or ta + tb > 5:
+            raise PartyRuleError("tricks: the tricks of the current hand are 0 to 5 in all")
+    if cut is not None:
+        ca, cb = _pair(cut, "cut")
+        if not (1 <= ca <= 13 and 1 <= cb <= 13) or ca == cb:
+            raise PartyRuleError("cut: two different ranks, 1 (ace) to 13 (king)")
     if rules.kind == "game":
         top = rules.game_points - 1 + rules.max_hand
         if a > top or b > top:
@@ -190,16 +257,9 @@ def table_winner_checked(points: Sequence[int], tricks: Sequence[int] | None,
         raise PartyRuleError(f"unknown table rules {rules.kind!r}")
     if a != b:
         return 0 if a > b else 1
-    if tricks is not None:
-        ta, tb = _pair(tricks, "tricks")
-        if ta < 0 or tb < 0 or ta + tb > 5:
-            raise PartyRuleError("the tricks of the current hand are 0 to 5 in all")
-        if ta != tb:
-            return 0 if ta > tb else 1
+    if tricks is not None and ta != tb:
+        return 0 if ta > tb else 1
     if cut is not None:
-        ca, cb = _pair(cut, "cut")
-        if not (1 <= ca <= 13 and 1 <= cb <= 13) or ca == cb:
-            raise PartyRuleError("the cut is two different ranks, 1 (ace) to 13 (king)")
         return 0 if ca > cb else 1
     if needs_winner:
         raise PartyRuleError("the points are tied: give the tricks of the current hand, or the cut")
@@ -214,7 +274,7 @@ def bye_points(side_points: Sequence[int]) -> int:
 
 
 def _pair(values: Sequence[int] | None, name: str) -> tuple[int, int]:
-    if values is None or isinstance(values, (str, bytes)) or len(values) != 2:
+    if not isinstance(values, (list, tuple)) or len(values) != 2:
         raise PartyRuleError(f"{name}: give two whole numbers, one per side")
     try:
         a, b = (int(v) for v in values)

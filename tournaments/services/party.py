@@ -25,10 +25,16 @@ from tournaments.services.events import event_create
 
 RULE_DEFAULTS = {
     "game": {"game_points": 5, "lone_march": 4, "leaver": "ghost", "rounds": None},
-    "hands": {"hands_per_round": 8, "lone_march": 4, "leaver": "ghost", "rounds": None},
-    "tricks": {"hands_per_round": 4, "hands": 24, "no_trumps": False, "leaver": "ghost", "rounds": None},
+    "hands": {"hands_per_round": 8, "lone_march": 4, "leaver": "ghost", "rounds": None, "missed": "nothing"},
+    "tricks": {"hands_per_round": 4, "hands": 24, "no_trumps": False, "leaver": "ghost", "rounds": None,
+               "missed": "nothing"},
 }
 LEAVER_RULES = ("ghost", "substitute")
+# What a latecomer's missed rounds count on a points party: "nothing" (a late player "takes a
+# zero" for the rounds missed: West Suburban Euchre Tournament League rules), or "average"
+# (each missed round counts the average of the player's own played rounds, rounded half up: a
+# club option). The books' star parties give no stars for a round not played.
+MISSED_RULES = ("nothing", "average")
 
 
 class PartyConflict(Exception):
@@ -52,8 +58,14 @@ def planned_rounds(party: Party) -> int | None:
     if party.progression in WHIST_PROGRESSIONS:
         return max(1, int(rules["hands"]) // int(rules["hands_per_round"]))
     if party.progression == Progression.ROTATION and party.chart_slots:
-        return len(party_draw.rotation_chart(len(party.chart_slots)))
+        return len(party_chart(party))
     return None
+
+
+def party_chart(party: Party) -> tuple[party_draw.ChartRound, ...]:
+    """The party's rotation chart from its slots (``rules["chart"] == "circle"`` marks a circle
+    chart, which may have phantom places a latecomer can take)."""
+    return party_draw.slots_chart(party.chart_slots, circle=party.rules.get("chart") == "circle")
 
 
 def table_pin(party: Party, table: int) -> str:
@@ -94,7 +106,11 @@ def _clean_rules(progression: str, rules) -> dict:
         if key not in allowed:
             raise ValidationError({"rules": [f"unknown rule {key!r} for {progression}; "
                                              f"known: {', '.join(sorted(allowed))}"]})
-        if key == "leaver":
+        if key == "missed":
+            if value not in MISSED_RULES:
+                raise ValidationError({"rules": ["missed is 'nothing' or 'average' (what a latecomer's "
+                                                 "missed rounds count)"]})
+        elif key == "leaver":
             if value not in LEAVER_RULES:
                 raise ValidationError({"rules": ["leaver is 'ghost' or 'substitute'"]})
         elif key == "no_trumps":
@@ -145,11 +161,12 @@ def party_player_add(*, party: Party, member: Member | int | None = None, guest:
         raise ValidationError({"category": [f"category is one of {', '.join(Category.values)}"]})
     if (member is None) == (not guest):
         raise ValidationError({"member": ["give a member id or a guest name (one of them)"]})
+    if guest and not isinstance(guest, str):
+        raise ValidationError({"guest": ["a guest is a name"]})
     if party.event.status not in (EventStatus.DRAFT, EventStatus.SEATED, EventStatus.PLAYING):
         raise PartyConflict("the party is over")
     started = party.current_round > 0 and replaces is None
-    if started and party.progression == Progression.ROTATION:
-        raise PartyConflict("a rotation chart is fixed at the draw: latecomers cannot join it")
+    chart = started and party.progression == Progression.ROTATION
     fields = {}
     if member is not None:
         member_id = member.pk if isinstance(member, Member) else member
@@ -168,6 +185,9 @@ def party_player_add(*, party: Party, member: Member | int | None = None, guest:
                          replaces=replaces, **fields)
     player.full_clean()
     player.save()
+    if chart:
+        from tournaments.services.party_rounds import chart_seat_latecomer
+        player.chart_note = chart_seat_latecomer(party, player)
     return player
 
 
@@ -186,8 +206,11 @@ def _first_seating(party: Party, players: list[PartyPlayer]) -> tuple[progressiv
             raise ValidationError({"players": ["a rotation chart needs at least 4 players"]})
         labels = [p.label for p in players]
         random.Random(f"chart:{seed}").shuffle(labels)
-        party.chart_slots = labels
-        first = party_draw.rotation_chart(len(labels))[0]
+        places = party_draw.chart_positions(len(labels))
+        party.chart_slots = labels + [""] * (places - len(labels))
+        if len(labels) not in party_draw.available_sizes():
+            party.rules = {**party.rules, "chart": "circle"}
+        first = party_chart(party)[0]
         return _chart_round(party, first), _chart_byes(party, first)
     categorised = [p for p in players if p.category != Category.OPEN]
     if categorised and len(categorised) != len(players):
@@ -235,6 +258,9 @@ def party_start(*, party: Party, seating=None) -> PartyRound:
         seated = {p for t in first for s in t for p in s}
         if seated != {p.label for p in players}:
             raise ValidationError({"seating": ["seat every registered player once, and nobody else"]})
+        if party.progression == Progression.ROTATION:
+            raise ValidationError({"seating": ["a rotation-chart party is seated by its chart: "
+                                               "draw without a seating"]})
         byes = []
     else:
         first, byes = _first_seating(party, players)
@@ -242,7 +268,7 @@ def party_start(*, party: Party, seating=None) -> PartyRound:
         raise PartyConflict("the party has already started")
     party.tables = len(first)
     party.current_round = 1
-    party.save(update_fields=["tables", "current_round", "chart_slots"])
+    party.save(update_fields=["tables", "current_round", "chart_slots", "rules"])
     return PartyRound.objects.create(party=party, number=1, seating=_as_json(first), byes=byes)
 
 
@@ -295,4 +321,4 @@ def party_result_enter(*, party: Party, round_number: int, table: int, points, t
 
 # Closing rounds, leaving and finishing live next door; import them from here too.
 from tournaments.services.party_rounds import (  # noqa: E402,F401
-    party_finish, party_player_leave, party_round_close)
+    party_finish, party_player_leave, party_round_close, party_round_reopen)

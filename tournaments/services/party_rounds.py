@@ -1,5 +1,6 @@
-"""Writes for a party's rounds: close a round (progression, stars, latecomers), a player
-leaving (substitute or ghost hand), finishing play. Re-exported by ``services.party``."""
+"""Writes for a party's rounds: close a round (progression, stars, latecomers) and reopen the
+last one closed, a latecomer's place in a rotation chart, a player leaving (substitute or ghost
+hand), finishing play. Re-exported by ``services.party``."""
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
@@ -26,9 +27,9 @@ def _progress(party: Party, seating, outcomes, number: int):
         rules = progressive.WhistDriveRules(change_partners=party.progression == p.PROGRESSIVE)
         nxt, awards = progressive.whist_drive_progression(seating, outcomes, rules)
         return nxt, [], awards
-    from tournaments.services.party import _chart_byes, _chart_round
+    from tournaments.services.party import _chart_byes, _chart_round, party_chart
 
-    chart = party_draw.rotation_chart(len(party.chart_slots))
+    chart = party_chart(party)
     awards = _wins(seating, outcomes)
     if number >= len(chart):
         return None, [], awards
@@ -72,9 +73,106 @@ def _seat_latecomers(party: Party, seating: list, number: int) -> list:
         waiting = [w for w in waiting if w not in four]
         seating.append([[four[0].label, four[1].label], [four[2].label, four[3].label]])
         joined += four
-    for player in joined:
-        PartyPlayer.objects.filter(pk=player.pk).update(status=PlayerStatus.PLAYING, joined_round=number)
     return seating
+
+
+def _mark_seated(party: Party, seating: list, byes: list) -> None:
+    """Waiting latecomers seated (or given a bye) in the new round are now playing; their
+    ``joined_round`` stays as registered, so reopening the round restores them exactly."""
+    labels = {p for table in seating for side in table for p in side} | set(byes)
+    PartyPlayer.objects.filter(party=party, status=PlayerStatus.WAITING, ghost=False,
+                               label__in=labels).update(status=PlayerStatus.PLAYING)
+
+
+def chart_seat_latecomer(party: Party, player: PartyPlayer) -> str:
+    """Give a latecomer a place in the rotation chart from the next round: a ghost hand's place
+    (the seat of a player who left), else a phantom place of a circle chart (whoever had a bye
+    against it partners the latecomer instead); with neither, the remaining rounds are rebuilt
+    on a chart for the new count. Raises ValidationError (400) when no round is left to join.
+    Returns a line for the director."""
+    from tournaments.services.party import party_rules, planned_rounds
+
+    planned = planned_rounds(party)
+    if planned and party.current_round >= planned:
+        raise ValidationError({"player": [
+            f"round {party.current_round} is the last round of the rotation chart: there is no round left "
+            "for a latecomer to join. The director can seat them as a substitute for a player who leaves "
+            "(Leaves, with the substitute's name), or enter them in the next party."]})
+    slots = list(party.chart_slots)
+    ghosts = set(PartyPlayer.objects.filter(party=party, ghost=True).values_list("label", flat=True))
+    place = next((i for i, label in enumerate(slots) if label in ghosts), None)
+    note = "the seat of a ghost hand"
+    if place is None:
+        place = next((i for i, label in enumerate(slots) if not label), None)
+        note = "a phantom place (a bye) of the chart"
+    nxt = party.current_round + 1
+    if place is not None:
+        slots[place] = player.label
+        note = f"takes {note} from round {nxt}"
+    else:
+        played = {frozenset(side) for seating in PartyRound.objects.filter(party=party).values_list("seating", flat=True)
+                  for table in seating for side in table}
+        labels = [label for label in slots if label] + [player.label]
+        try:
+            slots, circle = party_draw.rebuild_chart(
+                labels, played, party.current_round, f"{party.event.deal_seed}:{player.label}",
+                rounds=party_rules(party).get("rounds"))
+        except party_draw.PartyRuleError as exc:
+            raise ValidationError({"player": [
+                f"the chart has no free place and cannot be rebuilt: {exc}. The director can seat the "
+                "latecomer as a substitute for a player who leaves, or enter them in the next party."]}) from None
+        rules = {k: v for k, v in party.rules.items() if k != "chart"}
+        party.rules = {**rules, "chart": "circle"} if circle else rules
+        note = (f"the chart had no free place: rounds {nxt} to {len(party_draw.slots_chart(slots, circle))} "
+                f"are rebuilt for {len(labels)} players")
+    party.chart_slots = slots
+    party.save(update_fields=["chart_slots", "rules"])
+    return note
+
+
+@transaction.atomic
+def party_round_reopen(*, party: Party, round_number: int) -> PartyRound:
+    """Undo the close of the last closed round: its stars go, the next round's seating goes
+    (refused once that round has a result, or a player has left in it), latecomers seated by
+    the close wait again, and a party the close finished is playing again. The round's results
+    stay, to be corrected; closing again with the same results gives the same stars and seating."""
+    party = Party.objects.select_for_update().select_related("event").get(pk=party.pk)
+    if party.event.status == EventStatus.PUBLISHED:
+        raise ValidationError({"round": ["the results are published: a round can no longer be reopened"]})
+    last = PartyRound.objects.filter(party=party, closed=True).order_by("-number").first()
+    if last is None:
+        raise ValidationError({"round": ["no round has been closed yet"]})
+    if round_number != last.number:
+        raise ValidationError({"round": [f"only the last closed round, round {last.number}, can be reopened"]})
+    nxt = PartyRound.objects.filter(party=party, number=round_number + 1).first()
+    if nxt is not None:
+        reported = sorted(PartyResult.objects.filter(round=nxt).values_list("table", flat=True))
+        if reported:
+            raise ValidationError({"round": [
+                f"round {nxt.number} has results (table{'s' if len(reported) > 1 else ''} "
+                f"{', '.join(map(str, reported))}): round {round_number} can no longer be reopened; "
+                f"correct round {nxt.number}'s results instead"]})
+        if PartyPlayer.objects.filter(party=party, replaces__isnull=False, joined_round=nxt.number).exists():
+            raise ValidationError({"round": [
+                f"a player left during round {nxt.number} and the seat was taken: round {round_number} "
+                "can no longer be reopened"]})
+        earlier = {p for r in PartyRound.objects.filter(party=party, number__lte=round_number)
+                   for p in _labels(r)}
+        PartyPlayer.objects.filter(party=party, ghost=False, replaces__isnull=True, status=PlayerStatus.PLAYING,
+                                   label__in=_labels(nxt) - earlier).update(status=PlayerStatus.WAITING)
+        nxt.delete()
+    PartyStar.objects.filter(round=last).delete()
+    PartyRound.objects.filter(pk=last.pk).update(closed=False, closed_at=None)
+    party.current_round = round_number
+    party.tables = len(last.seating)
+    party.save(update_fields=["current_round", "tables"])
+    Event.objects.filter(pk=party.event.pk, status=EventStatus.FINISHED).update(status=EventStatus.PLAYING)
+    last.refresh_from_db()
+    return last
+
+
+def _labels(round_: PartyRound) -> set[str]:
+    return {p for table in round_.seating for side in table for p in side} | set(round_.byes)
 
 
 @transaction.atomic
@@ -104,7 +202,10 @@ def party_round_close(*, party: Party, round_number: int) -> PartyRound | None:
     if nxt is None or (planned and round_number >= planned):
         Event.objects.filter(pk=party.event.pk, status=EventStatus.PLAYING).update(status=EventStatus.FINISHED)
         return None
-    seating_next = _seat_latecomers(party, [[list(s) for s in t] for t in nxt], round_number + 1)
+    seating_next = [[list(s) for s in t] for t in nxt]
+    if party.progression != Progression.ROTATION:  # the chart seats its latecomers itself
+        seating_next = _seat_latecomers(party, seating_next, round_number + 1)
+    _mark_seated(party, seating_next, byes)
     party.current_round = round_number + 1
     party.tables = len(seating_next)
     party.save(update_fields=["current_round", "tables"])
@@ -142,6 +243,10 @@ def party_player_leave(*, party: Party, player: PartyPlayer, member: Member | in
     current = PartyRound.objects.select_for_update().filter(party=party, closed=False).first()
     if player.status == PlayerStatus.WAITING or current is None:
         PartyPlayer.objects.filter(pk=player.pk).update(status=PlayerStatus.LEFT, left_round=party.current_round)
+        if player.label in party.chart_slots:  # a latecomer's chart place: a ghost hand keeps it
+            seat = _ghost(party, player.category, replaces=player)
+            party.chart_slots = [seat.label if p == player.label else p for p in party.chart_slots]
+            party.save(update_fields=["chart_slots"])
         return player
     if member is None and not guest:
         if party_rules(party)["leaver"] == "substitute":

@@ -81,6 +81,8 @@ def party_new(request, slug):
                 rules[key] = int(post[key])
         if post.get("leaver") in services.LEAVER_RULES:
             rules["leaver"] = post["leaver"]
+        if post.get("missed") in services.MISSED_RULES:
+            rules["missed"] = post["missed"]
         game = Game.WHIST_DRIVE if post.get("progression") in (Progression.LADIES_UP, Progression.PROGRESSIVE) \
             else Game.PROGRESSIVE_EUCHRE
         kind = services.table_kind(post.get("progression", ""))
@@ -104,6 +106,7 @@ def party_new(request, slug):
 def party_home(request, slug, pk):
     club, party = _director_party(request, slug, pk)
     round_data = selectors_party.party_round(party=party, number=party.current_round) if party.current_round else None
+    last_closed = selectors_party.party_reopenable(party=party)
     players = PartyPlayer.objects.filter(party=party).select_related("replaces")
     tables = range(1, party.tables + 1)
     return render(request, "tournaments/party_detail.html", {
@@ -112,7 +115,8 @@ def party_home(request, slug, pk):
         "pins": [(t, services.table_pin(party, t)) for t in tables], "categories": Category.choices,
         "members": Member.objects.filter(club=club, active=True).exclude(
             pk__in=[p.member_id for p in players if p.member_id]),
-        "standings": selectors_party.party_standings(party=party),
+        "standings": selectors_party.party_standings(party=party), "reopen": last_closed,
+        "missed_rule": selectors_party.missed_rule(party),
     })
 
 
@@ -121,9 +125,13 @@ def party_player_add(request, slug, pk):
     club, party = _director_party(request, slug, pk)
     member = request.POST.get("member") or None
     guest = request.POST.get("guest", "").strip() or None
-    _attempt(request, lambda: services.party_player_add(party=party, member=member, guest=guest,
-                                                        category=request.POST.get("category") or "open"),
-             "Player registered.")
+    added = {}
+    if _attempt(request, lambda: added.setdefault("player", services.party_player_add(
+            party=party, member=member, guest=guest, category=request.POST.get("category") or "open")),
+            "Player registered."):
+        note = getattr(added["player"], "chart_note", None)
+        if note:
+            messages.info(request, f"{added['player'].label} {added['player'].name} {note}.")
     return redirect("party-home", slug=slug, pk=pk)
 
 
@@ -158,6 +166,15 @@ def party_close(request, slug, pk, number):
 
 
 @require_POST
+def party_reopen(request, slug, pk, number):
+    """Undo the close of the last closed round (the page asks the director to confirm)."""
+    club, party = _director_party(request, slug, pk)
+    _attempt(request, lambda: services.party_round_reopen(party=party, round_number=number),
+             f"Round {number} is open again: its stars and the next round's seating are undone.")
+    return redirect("party-home", slug=slug, pk=pk)
+
+
+@require_POST
 def party_leave(request, slug, pk, label):
     club, party = _director_party(request, slug, pk)
     player = get_object_or_404(PartyPlayer, party=party, label=label, ghost=False)
@@ -178,7 +195,7 @@ def party_table(request, slug, pk, table):
     """The phone at a table: who sits where this round, and the report with the table's PIN."""
     club, party = _public_party(request, slug, pk)
     if request.method == "POST":
-        number = int(request.POST.get("round") or 0)
+        number = int(request.POST["round"]) if request.POST.get("round", "").isdigit() else 0
         if not is_director(request.user, club) and not services.table_pin_ok(party, table, request.POST.get("pin")):
             messages.error(request, "That is not this table's PIN.")
         else:
@@ -212,6 +229,7 @@ def party_standings(request, slug, pk):
         "club": club, "event": party.event, "party": party, "groups": [g for g in groups if g[1]],
         "prizes": selectors_party.party_prizes(party=party, standings=standings),
         "tie_break": selectors_party.TIE_BREAK["stars" if party.has_stars else "points"],
+        "missed_rule": selectors_party.missed_rule(party),
         "director": is_director(request.user, club),
         "home": reverse("party-home", kwargs={"slug": slug, "pk": pk})})
 
@@ -252,26 +270,35 @@ def _print_tables(request, party) -> dict:
 
 
 def _print_chart(request, party) -> dict:
-    from tournaments.movements.party_draw import rotation_chart
+    from tournaments.models.party import PartyRound
 
     if party.progression != Progression.ROTATION or not party.chart_slots:
         raise Http404("This party has no rotation chart (or it is not drawn yet).")
     slot = {str(i + 1): label for i, label in enumerate(party.chart_slots)}
-    chart = rotation_chart(len(slot))
-    width = max(len(r.tables) for r in chart)
-    rounds = [{"number": n, "tables": [[[slot[p] for p in side] for side in t] for t in r.tables],
-               "empty": range(width - len(r.tables)), "byes": [slot[p] for p in r.byes]}
-              for n, r in enumerate(chart, start=1)]
-    n = len(slot)
-    missing = n * (n - 1) // 2 - sum(2 * len(r.tables) for r in chart)
-    return {"rounds": rounds, "table_numbers": range(1, width + 1), "missing": missing, "players": n}
+    chart = services.party_chart(party)
+    played = {r.number: r for r in PartyRound.objects.filter(party=party)}  # as seated, latecomers and all
+    rows = []
+    for n, r in enumerate(chart, start=1):
+        if n in played:
+            rows.append((n, played[n].seating, played[n].byes))
+        else:
+            rows.append((n, [[[slot[p] for p in side] for side in t] for t in r.tables], [slot[p] for p in r.byes]))
+    width = max(len(tables) for _, tables, _ in rows)
+    rounds = [{"number": n, "tables": tables, "empty": range(width - len(tables)), "byes": byes}
+              for n, tables, byes in rows]
+    players = {p for _, tables, byes in rows for t in tables for side in t for p in side} | \
+        {p for _, _, byes in rows for p in byes}
+    met = {frozenset(side) for _, tables, _ in rows for t in tables for side in t}
+    missing = len(players) * (len(players) - 1) // 2 - len(met)
+    return {"rounds": rounds, "table_numbers": range(1, width + 1), "missing": missing, "players": len(players)}
 
 
 def _print_results(request, party) -> dict:
     standings = selectors_party.party_standings(party=party)
     groups = [(label, [r for r in standings if r.category == value]) for value, label in Category.choices]
     return {"groups": [g for g in groups if g[1]], "prizes": selectors_party.party_prizes(party=party, standings=standings),
-            "tie_break": selectors_party.TIE_BREAK["stars" if party.has_stars else "points"]}
+            "tie_break": f'{selectors_party.TIE_BREAK["stars" if party.has_stars else "points"]} '
+                         f"{selectors_party.missed_rule(party)}"}
 
 
 PRINTS = {"tallies": _print_tallies, "tables": _print_tables, "chart": _print_chart, "results": _print_results}
