@@ -4,16 +4,16 @@ John Pain's criteria (EBU, "Unusual (but useful) movements for clubs"): partner 
 oppose everyone twice. Designs here: the 8-player, 2-table, 7-round movement (bridgescorer
 "Individual2Tables21Boards", boards shared between the tables) and cyclic whist tournaments
 Wh(4n) over Z_(4n-1) plus a fixed player and Wh(4n+1) over Z_(4n+1) (one player sits out each
-round). Players beyond the count asked for are phantoms: their tables sit out (a bye).
+round; Wh(9) over Z_3 x Z_3, as no cyclic one exists). Players beyond the count asked for are phantoms: their tables sit out (a bye).
 The Rainbow movement (Baron Barclay): N stationary, S up one, E up two, W down two, boards down
 one; valid iff the table count is coprime to 6.
 """
 
 from __future__ import annotations
 
-from math import gcd
+from math import gcd, prod
 
-from .individual_data import WHIST_TOURNAMENTS
+from .individual_data import WHIST_GROUPS, WHIST_TOURNAMENTS
 from .model import Movement, RoundPlan, TablePlay, board_set
 from .validate import check
 
@@ -111,19 +111,29 @@ def _eight() -> Grid:
 def _whist(v: int) -> tuple[Grid, bool]:
     """Develop a cyclic whist tournament: element x -> player x+1, the fixed point -> player v.
 
+    Round r adds the group element coded r (mixed radix over ``WHIST_GROUPS``, else Z_m).
     Returns the grid and whether boards are shared (all tables on the same set each round).
     """
     blocks, offsets = WHIST_TOURNAMENTS[v]
     shared = offsets is None
     offsets = offsets or (0,) * len(blocks)
     fixed = v % 4 == 0
-    m = v - 1 if fixed else v
+    moduli = WHIST_GROUPS.get(v, (v - 1 if fixed else v,))
     grid: Grid = []
-    for r in range(m):
+    for r in range(prod(moduli)):
         row = []
         for block, offset in zip(blocks, offsets):
-            seats = tuple(v if x is None else (x + r) % m + 1 for x in block)
-            row.append((seats, (offset + r) % m + 1))
+            seats = tuple(v if x is None else _add(x, r, moduli) + 1 for x in block)
+            row.append((seats, _add(offset, r, moduli) + 1))
         idle = [] if fixed else [r + 1]  # the element 0 is missing from the starter
         grid.append((row, idle))
     return grid, shared
+
+
+def _add(x: int, y: int, moduli: tuple[int, ...]) -> int:
+    """x + y in Z_m1 x Z_m2 x ..., elements coded in mixed radix (x = 3a + b in Z_3 x Z_3)."""
+    total, scale = 0, 1
+    for m in reversed(moduli):
+        total += (x % m + y % m) % m * scale
+        x, y, scale = x // m, y // m, scale * m
+    return total
