@@ -14,7 +14,8 @@ values offset_k - b are distinct (Baker 1975; Anderson, "Combinatorial designs a
 
 Groups are products of cyclic groups, elements coded in mixed radix (x = 3a + b in Z_3 x Z_3).
 The default group is cyclic, except for 9: there is no Z-cyclic Wh(9) (``exhaustive`` proves it
-in a fraction of a second), so Wh(9) is searched over Z_3 x Z_3.
+in a fraction of a second), so Wh(9) is built over Z_3 x Z_3. Primes p = 1 mod 4 and, over
+Z_p x Z_p, their squares use the primitive-root construction; other sizes are annealed.
 """
 
 from __future__ import annotations
@@ -184,6 +185,34 @@ def primitive_root_starter(p: int) -> tuple[Block, ...]:
     return tuple(tuple(pow(x, i, p) * s % p for s in (1, p - 1, w, p - w)) for i in range(t))
 
 
+def field_starter(p: int) -> tuple[Block, ...]:
+    """The same construction in GF(p^2) = Z_p[a]/(a^2 - c), c a non-residue: Wh(9), Wh(25).
+
+    Element x + y a is coded p x + y, i.e. over the group Z_p x Z_p.
+    """
+    c = next(c for c in range(2, p) if pow(c, (p - 1) // 2, p) == p - 1)
+
+    def mul(u: int, v: int) -> int:
+        (a, b), (x, y) = divmod(u, p), divmod(v, p)
+        return (a * x + c * b * y) % p * p + (a * y + b * x) % p
+
+    def power(u: int, k: int) -> int:
+        out = p  # the element 1
+        for _ in range(k):
+            out = mul(out, u)
+        return out
+
+    q = p * p
+    g = next(u for u in range(1, q) if u % p and all(
+        power(u, (q - 1) // r) != p for r in range(2, q) if (q - 1) % r == 0 and all(
+            r % s for s in range(2, r))))
+    t = (q - 1) // 4
+    w = power(g, t)
+    minus = power(g, 2 * t)
+    return tuple(tuple(mul(power(g, i), s) for s in (p, minus, w, mul(minus, w)))
+                 for i in range(t))
+
+
 def anneal(v: int, *, seed: int = 0, with_offsets: bool = True, seconds: float = 60.0,
            moduli=None) -> tuple[tuple[Block, ...], tuple[int, ...] | None] | None:
     """Simulated annealing on the seating (and offsets); swaps two seats or moves an offset.
@@ -276,7 +305,8 @@ def normalised(g: Group, offsets: list[int]) -> tuple[int, ...]:
 
 def search(v: int, *, seed: int = 0, with_offsets: bool | None = None, seconds: float = 60.0,
            moduli=None):
-    """A starter and offsets for Wh(v): primitive root for primes, else annealing.
+    """A starter and offsets for Wh(v): primitive root for primes p and (over Z_p x Z_p) p^2,
+    else annealing.
 
     ``with_offsets`` None tries for offsets first, then settles for shared boards.
     """
@@ -284,6 +314,11 @@ def search(v: int, *, seed: int = 0, with_offsets: bool | None = None, seconds: 
     if g.moduli == (v,) and v % 4 == 1 and all(v % q for q in range(2, math.isqrt(v) + 1)):
         blocks = primitive_root_starter(v)
         offsets = find_offsets(v, blocks) if with_offsets is not False else None
+        if offsets or with_offsets is False:
+            return blocks, offsets
+    if len(g.moduli) == 2 and g.moduli[0] == g.moduli[1] and v % 4 == 1:
+        blocks = field_starter(g.moduli[0])
+        offsets = find_offsets(v, blocks, g.moduli) if with_offsets is not False else None
         if offsets or with_offsets is False:
             return blocks, offsets
     if with_offsets is not False:

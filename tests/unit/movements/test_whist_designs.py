@@ -8,7 +8,7 @@ import pytest
 from tournaments.movements import individual
 from tournaments.movements.individual_data import WHIST_GROUPS, WHIST_TOURNAMENTS
 from tournaments.movements.whist_search import (
-    anneal, exhaustive, find_offsets, primitive_root_starter, starter_problems)
+    anneal, exhaustive, field_starter, find_offsets, primitive_root_starter, starter_problems)
 
 
 def counts(movement):
@@ -81,8 +81,18 @@ def test_primitive_root_construction_for_primes_one_mod_four(p):
     assert starter_problems(p, primitive_root_starter(p)) == []
 
 
+@pytest.mark.parametrize("p", [3, 5])
+def test_field_construction_for_nine_and_twenty_five(p):
+    assert starter_problems(p * p, field_starter(p), None, (p, p)) == []
+
+
 def test_a_broken_starter_is_reported():
-    blocks, _ = WHIST_TOURNAMENTS[13]
+    blocks, offsets = WHIST_TOURNAMENTS[13]
     swapped = ((blocks[0][2], blocks[0][1], blocks[0][0], blocks[0][3]),) + blocks[1:]
     assert starter_problems(13, swapped)
-    assert find_offsets(8 + 4, WHIST_TOURNAMENTS[12][0]) is None
+    assert starter_problems(13, blocks, (offsets[0],) * 3)
+
+
+def test_no_set_offsets_for_eight_or_twelve_players():
+    assert all(find_offsets(8, blocks) is None for blocks in exhaustive(8))
+    assert find_offsets(12, WHIST_TOURNAMENTS[12][0]) is None
