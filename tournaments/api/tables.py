@@ -99,6 +99,8 @@ class TableView(APIView):
 
 
 class TableConfirmView(TableView):
+    http_method_names = ["post", "options"]
+
     @extend_schema(parameters=[PIN_HEADER], request=TableConfirmSerializer, responses=OpenApiTypes.OBJECT)
     def post(self, request, club_slug, pk, section, table):
         event, sec, now = self.table(request, club_slug, pk, section, table)
