@@ -1,6 +1,8 @@
 """Reads for board sets and hand records, and who may see the hands."""
 from __future__ import annotations
 
+from django.db.models import Count, Prefetch
+
 from clubs.permissions import is_director
 from tournaments.deals.cards import SEATS, SUITS, Deal
 from tournaments.deals.doubledummy import STRAINS
@@ -20,6 +22,44 @@ def event_boards(*, event: Event):
 
 def event_board(*, event: Event, number: int) -> Board | None:
     return event_boards(event=event).filter(number=number).first()
+
+
+def event_board_numbers(*, event: Event) -> set[int]:
+    """Every board number the event's movements put on a table (empty before a movement)."""
+    return {int(b) for s in event.sections.all() for plan in s.movement.get("rounds_detail", [])
+            for t in plan["tables"] for b in t["boards"]}
+
+
+def club_board_sets(*, club):
+    """The club's reusable sets (no event), newest first, with their board count and the
+    events whose boards were copied from them."""
+    return (
+        BoardSet.objects.filter(club=club, event__isnull=True)
+        .annotate(board_count=Count("boards"))
+        .prefetch_related(Prefetch("copies", queryset=BoardSet.objects.select_related("event")))
+        .order_by("name", "pk")
+    )
+
+
+def club_board_set(*, club, pk) -> BoardSet | None:
+    return club_board_sets(club=club).filter(pk=pk).select_related("club").first()
+
+
+def club_board_set_boards(*, board_set: BoardSet):
+    return Board.objects.filter(board_set=board_set).select_related("board_set").order_by("number")
+
+
+def board_set_events(board_set: BoardSet) -> list[Event]:
+    """Events using a club set (their boards are a copy of it), in date order."""
+    return sorted((c.event for c in board_set.copies.all() if c.event_id), key=lambda e: (e.date, e.pk))
+
+
+def club_events_for_boards(*, club):
+    """The club's duplicate events whose boards may still change (a club set can be used)."""
+    from tournaments.models.events import DUPLICATE_GAMES
+
+    return Event.objects.filter(club=club, game__in=DUPLICATE_GAMES).exclude(
+        status__in=(EventStatus.FINISHED, EventStatus.PUBLISHED)).order_by("date", "pk")
 
 
 def hands_visible(*, event: Event, user, board_set: BoardSet | None) -> bool:

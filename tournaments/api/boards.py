@@ -4,14 +4,27 @@ Each board: number, dealer, vulnerability, turn_up, deal (PBN), deal_index (deci
 string, 96 bits), double_dummy and par (null until analysed).  Hands -- deal, deal_index,
 turn_up, double_dummy, par -- are null for players until the event is finished or the
 director publishes the hand records; directors always see them.
+
+A director POSTs ``{"club_set": id}`` to .../boards/ to use one of the club's board sets,
+which live under /api/clubs/{slug}/board-sets/ (directors only; views at the end).
 """
+from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
-from drf_spectacular.utils import extend_schema
-from rest_framework import generics, serializers
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema, extend_schema_field
+from rest_framework import generics, serializers, status
+from rest_framework.exceptions import PermissionDenied, ValidationError
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.response import Response
+from rest_framework.views import APIView
 
 from clubs.api.mixins import ClubScopedMixin
+from clubs.permissions import is_director
 from tournaments import selectors, selectors_boards
-from tournaments.models import Board
+from tournaments.models import Board, BoardSet, Game
+from tournaments.models.events import DUPLICATE_GAMES
+from tournaments.services import boards as services
+from tournaments.views.boards import pbn_response
 
 HIDDEN = ("deal", "deal_index", "turn_up", "double_dummy", "par")
 
@@ -66,9 +79,29 @@ class EventBoardsMixin(ClubScopedMixin):
         return context
 
 
+class EventBoardsAttachSerializer(serializers.Serializer):
+    club_set = serializers.IntegerField(help_text="Id of one of the club's board sets to copy into the event.")
+
+
 @extend_schema(tags=["boards"])
 class BoardListView(EventBoardsMixin, generics.ListAPIView):
-    """The event's boards in number order."""
+    """The event's boards in number order.  POST (directors): use a club board set -- the
+    boards the movement needs are copied into the event's set, replacing its boards."""
+
+    @extend_schema(request=EventBoardsAttachSerializer, responses={201: BoardSerializer(many=True)})
+    def post(self, request, *args, **kwargs):
+        event = self.get_event()
+        if not is_director(request.user, event.club):
+            raise PermissionDenied("Only a director of the club can change the event's boards.")
+        data = EventBoardsAttachSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        club_set = selectors_boards.club_board_set(club=event.club, pk=data.validated_data["club_set"])
+        if club_set is None:
+            raise ValidationError({"club_set": [f"The club has no board set {data.validated_data['club_set']}."]})
+        board_set = services.boardset_copy_to_event(event=event, club_set=club_set)
+        boards = selectors_boards.club_board_set_boards(board_set=board_set)
+        return Response(BoardSerializer(boards, many=True, context={"show_hands": True}).data,
+                        status=status.HTTP_201_CREATED)
 
 
 @extend_schema(tags=["boards"])
@@ -76,3 +109,135 @@ class BoardDetailView(EventBoardsMixin, generics.RetrieveAPIView):
     """One board by its number."""
 
     lookup_field = "number"
+
+
+# The club's own board sets: /api/clubs/{slug}/board-sets/ (directors only: the club may replay them).
+
+class UsedBySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    date = serializers.DateField()
+    status = serializers.CharField()
+
+
+class ClubBoardSetSerializer(serializers.ModelSerializer):
+    board_count = serializers.IntegerField(read_only=True)
+    used_by = serializers.SerializerMethodField(help_text="Events whose boards were copied from this set.")
+
+    class Meta:
+        model = BoardSet
+        fields = ["id", "name", "game", "source", "seed", "algorithm", "board_count", "used_by", "created_at"]
+
+    @extend_schema_field(UsedBySerializer(many=True))
+    def get_used_by(self, board_set):
+        return UsedBySerializer(selectors_boards.board_set_events(board_set), many=True).data
+
+
+class ClubBoardSetDetailSerializer(ClubBoardSetSerializer):
+    boards = serializers.SerializerMethodField(help_text="Every board with its hands and analysis.")
+
+    class Meta(ClubBoardSetSerializer.Meta):
+        fields = ClubBoardSetSerializer.Meta.fields + ["boards"]
+
+    @extend_schema_field(BoardSerializer(many=True))
+    def get_boards(self, board_set):
+        boards = selectors_boards.club_board_set_boards(board_set=board_set)
+        return BoardSerializer(boards, many=True, context={"show_hands": True}).data
+
+
+class ClubBoardSetCreateSerializer(serializers.Serializer):
+    """Deal (``count``, optional ``seed``) or import (``pbn`` text or a multipart ``file``)."""
+
+    name = serializers.CharField(max_length=120)
+    game = serializers.ChoiceField(choices=Game.choices, default=Game.DUPLICATE_BRIDGE,
+                                   help_text="A duplicate game (not euchre or a whist drive).")
+    count = serializers.IntegerField(min_value=1, max_value=services.MAX_BOARDS, required=False,
+                                     help_text="Deal boards 1..count.")
+    seed = serializers.CharField(max_length=128, required=False, allow_blank=True,
+                                 help_text="Seed to deal from (blank: a fresh secret seed).")
+    pbn = serializers.CharField(required=False, trim_whitespace=False, help_text="PBN text to import.")
+    file = serializers.FileField(required=False, help_text="A PBN file to import (multipart).")
+
+    def validate_game(self, value):
+        if value not in DUPLICATE_GAMES:
+            raise ValidationError("Board sets are for duplicate games, not progressive parties.")
+        return value
+
+    def validate(self, attrs):
+        given = [k for k in ("count", "pbn", "file") if attrs.get(k) not in (None, "")]
+        if len(given) != 1:
+            message = "Give one of count (deal), pbn or file (import)."
+            raise ValidationError({k: [message] for k in (given or ["count"])})
+        if attrs.get("seed") and "count" not in given:
+            raise ValidationError({"seed": ["A seed is only used when dealing (count)."]})
+        return attrs
+
+
+def _field_errors(exc: DjangoValidationError, field: str) -> ValidationError:
+    """A service's ValidationError as DRF field errors; messages without a field go to ``field``."""
+    if hasattr(exc, "error_dict"):
+        return ValidationError({(field if k == "__all__" else k): v for k, v in exc.message_dict.items()})
+    return ValidationError({field: exc.messages})
+
+
+class ClubBoardSetsMixin(ClubScopedMixin):
+    queryset = BoardSet.objects.none()
+    filter_backends = []
+
+    def initial(self, request, *args, **kwargs):
+        super().initial(request, *args, **kwargs)
+        if not getattr(self, "swagger_fake_view", False) and not is_director(request.user, self.get_club()):
+            raise PermissionDenied("Only a director of the club sees and manages its board sets.")
+
+    def club_queryset(self, club):
+        return selectors_boards.club_board_sets(club=club)
+
+
+@extend_schema(tags=["boards"])
+class ClubBoardSetListView(ClubBoardSetsMixin, generics.ListCreateAPIView):
+    """The club's reusable board sets.  POST deals a new one from a seed or imports a PBN file."""
+
+    serializer_class = ClubBoardSetSerializer
+    parser_classes = [JSONParser, MultiPartParser, FormParser]
+
+    @extend_schema(request=ClubBoardSetCreateSerializer, responses={201: ClubBoardSetDetailSerializer})
+    def post(self, request, *args, **kwargs):
+        data = ClubBoardSetCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        fields = data.validated_data
+        club = self.get_club()
+        try:
+            if "count" in fields:
+                board_set = services.club_boardset_deal(club=club, name=fields["name"], game=fields["game"],
+                                                        count=fields["count"], seed=fields.get("seed"))
+            else:
+                source = "file" if fields.get("file") else "pbn"
+                content = fields["file"].read() if source == "file" else fields["pbn"]
+                board_set = services.club_boardset_import_pbn(club=club, name=fields["name"], game=fields["game"],
+                                                              data=content)
+        except DjangoValidationError as exc:
+            raise _field_errors(exc, "count" if "count" in fields else source) from None
+        board_set = selectors_boards.club_board_set(club=club, pk=board_set.pk)
+        return Response(ClubBoardSetDetailSerializer(board_set).data, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(tags=["boards"])
+class ClubBoardSetDetailView(ClubBoardSetsMixin, generics.RetrieveDestroyAPIView):
+    """One club board set with its hand records.  DELETE is refused (400) while an event uses it."""
+
+    serializer_class = ClubBoardSetDetailSerializer
+
+    def perform_destroy(self, instance):
+        services.club_boardset_delete(board_set=instance)
+
+
+@extend_schema(tags=["boards"])
+class ClubBoardSetPbnView(ClubBoardSetsMixin, APIView):
+    """The set as a PBN file (export format, with analysis and seed)."""
+
+    @extend_schema(responses={(200, "text/x-pbn"): OpenApiTypes.STR})
+    def get(self, request, club_slug, pk):
+        board_set = selectors_boards.club_board_set(club=self.get_club(), pk=pk)
+        if board_set is None:
+            raise Http404("No such board set.")
+        return pbn_response(board_set, f"boards-{board_set.pk}.pbn")

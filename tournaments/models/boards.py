@@ -24,6 +24,10 @@ class BoardSet(models.Model):
     seed = models.CharField(max_length=128, blank=True)
     algorithm = models.CharField(max_length=40, blank=True)
     published = models.BooleanField(default=False, help_text="Hand records shown to players before the event ends.")
+    copied_from = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="copies",
+        help_text="The club set this event's boards were copied from.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -33,10 +37,23 @@ class BoardSet(models.Model):
             models.UniqueConstraint(
                 fields=["event"], condition=models.Q(event__isnull=False), name="one_board_set_per_event"
             ),
+            models.UniqueConstraint(
+                fields=["club", "name"], condition=models.Q(event__isnull=True), name="unique_club_set_name",
+                violation_error_message="The club already has a board set with this name.",
+            ),
         ]
 
     def __str__(self) -> str:
         return self.name or (f"Boards of {self.event}" if self.event_id else f"Board set {self.pk}")
+
+    @property
+    def is_club_set(self) -> bool:
+        return self.event_id is None
+
+    def get_absolute_url(self) -> str:
+        if self.event_id:
+            return reverse("handrecord-set", kwargs={"slug": self.club.slug, "pk": self.event_id})
+        return reverse("club-boardset-detail", kwargs={"slug": self.club.slug, "pk": self.pk})
 
 
 class Board(models.Model):
@@ -68,6 +85,8 @@ class Board(models.Model):
 
     def get_absolute_url(self) -> str:
         event = self.board_set.event
+        if event is None:
+            return self.board_set.get_absolute_url() + f"#board-{self.number}"
         return reverse(
             "handrecord-board", kwargs={"slug": event.club.slug, "pk": event.pk, "number": self.number}
         )
