@@ -3,8 +3,8 @@
     .venv/bin/python bench/prints.py [--paper A4] [--no-analysis] [--no-previews]
 
 Renders each kind of the pack (guide cards, travellers, score slips, score cards, whist hand
-cards of a whist twin of the event, hand records with double-dummy grids) plus the results
-from one in-memory event, joins the pack into one PDF as the Celery task does, prints a
+cards of a whist twin of the event, hand records with double-dummy grids, the results) from
+one in-memory event, joins the pack into one PDF as the Celery task does, prints a
 table, writes PNG previews of each kind's first page with ``pdftoppm`` into bench/previews/
 (git-ignored) and the figures to bench/results/prints.json.
 """
@@ -33,7 +33,7 @@ django.setup()
 from tournaments.deals.doubledummy import analyse_boards, analysis_available  # noqa: E402
 from tournaments.movements.mitchell import mitchell  # noqa: E402
 from tournaments.prints.demo import demo_sheet  # noqa: E402
-from tournaments.prints.kinds import KINDS, build_print  # noqa: E402
+from tournaments.prints.kinds import PACK_KINDS, build_print  # noqa: E402
 from tournaments.prints.render import join_documents, render_document  # noqa: E402
 
 PREVIEWS = ROOT / "bench" / "previews"
@@ -74,7 +74,7 @@ def main() -> int:
                      "layout_s": round(laid_out - built, 3), "pdf_s": round(done - laid_out, 3),
                      "total_s": round(done - start, 3), "s_per_page": round((done - start) / pages, 4),
                      "bytes": len(pdf)})
-        if KINDS[kind].in_pack:
+        if kind in PACK_KINDS:
             documents.append(document)
         files[kind] = pdf
 
@@ -82,7 +82,7 @@ def main() -> int:
     pack = join_documents(documents)
     t_join = time.perf_counter() - start
     pack_pages = sum(len(d.pages) for d in documents)
-    pack_seconds = sum(r["total_s"] for r in rows if KINDS[r["kind"]].in_pack) + t_join
+    pack_seconds = sum(r["total_s"] for r in rows if r["kind"] in PACK_KINDS) + t_join
 
     print(f"{'kind':<14}{'pages':>6}{'layout s':>10}{'pdf s':>8}{'total s':>9}{'s/page':>9}{'KiB':>8}")
     for r in rows:

@@ -107,10 +107,10 @@ def test_pack_is_rendered_once_into_storage(played, client, director, club, monk
     assert response.status_code == 200
     pdf = b"".join(response.streaming_content)
     pages = pdf_pages(pdf)
-    # guide cards 3 + chart, 6 travellers, 9 slips, 6 score cards, 6 boards of hand records
+    # guide cards 3 + chart, 6 travellers, 9 slips, 6 score cards, 6 boards of hand records, results
     from tournaments.prints.score_slips import slips_per_page
-    assert len(pages) == 4 + 6 + -(-9 // slips_per_page(2)) + 6 + 1
-    assert "Table 1" in pages[0] and "Board 1" in pages[4]
+    assert len(pages) == 4 + 6 + -(-9 // slips_per_page(2)) + 6 + 1 + 1
+    assert "Table 1" in pages[0] and "Board 1" in pages[4] and "Board by board" in pages[-1]
 
 
 def test_pack_name_is_deterministic_and_follows_the_results(played, club):

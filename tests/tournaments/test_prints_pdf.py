@@ -187,3 +187,14 @@ def test_a_26_board_score_card_stays_on_one_page(paper):
     sheet = demo_sheet(mitchell(13, boards_per_round=2))
     pages = pdf_pages(render(sheet, "scorecards", paper=paper, pair="1NS"))
     assert len(pages) == 1 and "Total" in pages[0] and "26" in pages[0]
+
+
+def test_the_pack_takes_the_results_only_when_there_are_standings(three_tables):
+    from tournaments.prints.pack import pack_kinds
+
+    assert pack_kinds(three_tables)[-1] == "results"
+    unplayed = demo_sheet(mitchell(3, boards_per_round=2), results=False)
+    assert "results" not in pack_kinds(unplayed) and pack_kinds(unplayed)[-1] == "hand-records"
+    whist = demo_sheet(mitchell(3, boards_per_round=2), game="duplicate_whist")
+    assert pack_kinds(whist) == ("guide-cards", "travellers", "score-slips", "scorecards", "hand-cards",
+                                 "hand-records", "results")

@@ -16,7 +16,6 @@ class PrintKind:
     template: str
     build: Callable[..., dict]
     filters: tuple[str, ...] = ()  # which of board / pair / table narrow it
-    in_pack: bool = True
 
 
 KINDS = {k.name: k for k in (
@@ -26,9 +25,10 @@ KINDS = {k.name: k for k in (
     PrintKind("guide-cards", "Guide cards", guide_cards.TEMPLATE, guide_cards.build, ("table",)),
     PrintKind("hand-cards", "Hand cards", hand_cards.TEMPLATE, hand_cards.build, ("board",)),
     PrintKind("hand-records", "Hand records", hand_records.TEMPLATE, hand_records.build, ("board",)),
-    PrintKind("results", "Results", results.TEMPLATE, results.build, (), in_pack=False),
+    PrintKind("results", "Results", results.TEMPLATE, results.build, ()),
 )}
-PACK_KINDS = ("guide-cards", "travellers", "score-slips", "scorecards", "hand-cards", "hand-records")
+# The pack's order: what the director needs before play, then the results once there are standings.
+PACK_KINDS = ("guide-cards", "travellers", "score-slips", "scorecards", "hand-cards", "hand-records", "results")
 
 
 def get_kind(name: str) -> PrintKind:

@@ -1,7 +1,11 @@
-"""The whole pack for an event: guide cards, travellers, score slips, score cards, hand cards
-and hand records of every section in one PDF, kept in default storage under a name made from
-a digest of what it prints, so asking twice for the same event renders once."""
+"""The whole pack for an event: guide cards, travellers, score slips, score cards, hand cards,
+hand records and, once there are standings, the results of every section in one PDF, kept in
+default storage under a name made from a digest of what it prints, so asking twice for the
+same event renders once. Rendering a new pack removes the event's stale ones."""
 from __future__ import annotations
+
+import logging
+import re
 
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
@@ -10,21 +14,37 @@ from tournaments.models import Event
 from tournaments.selectors_event import event_sections
 
 from .kinds import KINDS, PACK_KINDS
-from .render import join_documents, render_document
+from .render import PAPERS, join_documents, render_document
+from .sheet import session_score
 from .source import event_fingerprint, event_sheet
+
+logger = logging.getLogger(__name__)
+# A pack file as pack_name makes it, or a copy storage renamed on a clash ("..._AbC123x.pdf").
+PACK_FILE = re.compile(r"pack-[a-z0-9]+-[0-9a-f]{16}(_[A-Za-z0-9]+)?\.pdf")
+
+
+def pack_folder(event: Event) -> str:
+    return f"prints/{event.club.slug}/event-{event.pk}"
+
+
+def _pack_name(event: Event, paper: str, fingerprint: str) -> str:
+    return f"{pack_folder(event)}/pack-{paper.lower()}-{fingerprint[:16]}.pdf"
 
 
 def pack_name(event: Event, paper: str) -> str:
     """prints/<club>/event-<id>/pack-<paper>-<digest>.pdf: the same event data gives the same name."""
-    digest = event_fingerprint(event)[:16]
-    return f"prints/{event.club.slug}/event-{event.pk}/pack-{paper.lower()}-{digest}.pdf"
+    return _pack_name(event, paper, event_fingerprint(event))
 
 
 def pack_kinds(sheet) -> tuple[str, ...]:
-    """The kinds worth printing for this sheet: hand cards only for whist, no empty prints."""
+    """The kinds worth printing for this sheet: hand cards only for whist, the results only
+    with standings; no empty prints."""
     kinds = [k for k in PACK_KINDS if k != "hand-cards" or sheet.is_whist]
     if not sheet.boards:
         kinds = [k for k in kinds if k not in ("hand-cards", "hand-records")]
+    session = session_score(sheet)
+    if session is None or not session.standings:
+        kinds = [k for k in kinds if k != "results"]
     return tuple(kinds)
 
 
@@ -48,8 +68,47 @@ def pack_ready(event: Event, paper: str) -> str | None:
     return name if default_storage.exists(name) else None
 
 
+def _current_names(event: Event) -> set[str]:
+    """The names the event's packs have now, read afresh (the caller's Event may be stale)."""
+    fresh = Event.objects.select_related("club").filter(pk=event.pk).first()
+    if fresh is None:
+        return set()
+    current = event_fingerprint(fresh)
+    return {_pack_name(fresh, paper, current) for paper in PAPERS}
+
+
+def pack_prune(event: Event) -> list[str]:
+    """Delete the event's stored packs that are no longer current (any paper); returns their names.
+
+    What is current is decided now, from the event as it stands, not from the digest a render
+    started with: a render that finishes after the data moved on removes its own stale file
+    and never the newer pack. The digest is read again before each deletion, so a pack that
+    has just become current again is kept."""
+    folder = pack_folder(event)
+    try:
+        _dirs, files = default_storage.listdir(folder)
+    except FileNotFoundError:
+        return []
+    removed = []
+    for file in sorted(files):
+        if not PACK_FILE.fullmatch(file):
+            continue
+        name = f"{folder}/{file}"
+        if name in _current_names(event):
+            continue
+        try:
+            default_storage.delete(name)
+        except FileNotFoundError:  # another worker pruned it first
+            continue
+        removed.append(name)
+    if removed:
+        logger.info("removed %d stale print pack(s) of event %s", len(removed), event.pk)
+    return removed
+
+
 def pack_ensure(*, event: Event, paper: str) -> tuple[str, bool]:
-    """Render and store the pack unless an up-to-date one is stored; (name, rendered now)."""
+    """Render and store the pack unless an up-to-date one is stored, then remove the event's
+    stale packs; (name, rendered now)."""
     name = pack_name(event, paper)
     if default_storage.exists(name):
         return name, False
@@ -59,4 +118,5 @@ def pack_ensure(*, event: Event, paper: str) -> tuple[str, bool]:
     saved = default_storage.save(name, ContentFile(pdf))
     if saved != name:  # a race produced a second copy: keep the first
         default_storage.delete(saved)
+    pack_prune(event)
     return name, True

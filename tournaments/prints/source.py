@@ -20,7 +20,7 @@ from tournaments.services.boards import board_to_pure, rules_for_game
 from .render import PrintError
 from .sheet import ENGINE_METHODS, EventSheet, PlayedResult
 
-PRINT_VERSION = 1  # bump when templates change what a stored pack looks like
+PRINT_VERSION = 2  # bump when templates change what a stored pack looks like
 
 
 def _analysis(row) -> BoardAnalysis | None:
@@ -108,8 +108,12 @@ def user_pairs(event: Event, user) -> set[str]:
 
 def event_fingerprint(event: Event) -> str:
     """A digest of everything a pack prints: it changes when results, boards, analysis,
-    movement or names change, and not otherwise."""
+    movement or names change, or a scoring run rewrites the scores and standings, and not
+    otherwise."""
+    from scoring.models import EventScoring
+
     board_set = event_board_set(event=event)
+    scoring = EventScoring.objects.filter(event=event).values_list("version", "runs").first()
     boards = list(event_boards(event=event).values_list("number", "deal", "turn_up", "analysed_at"))
     data = {
         "v": PRINT_VERSION, "event": [event.pk, event.name, str(event.date), event.game, event.scoring,
@@ -117,5 +121,6 @@ def event_fingerprint(event: Event) -> str:
         "sections": [[s.name, s.movement, sorted(entry_names(s).items())] for s in event_sections(event)],
         "boards": [[n, d, t, str(a)] for n, d, t, a in boards],
         "set": [board_set.seed, board_set.algorithm] if board_set else None,
+        "scored": list(scoring) if scoring else None,
     }
     return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()

@@ -3,6 +3,7 @@ from django.core.exceptions import PermissionDenied
 from django.core.files.storage import default_storage
 from django.http import FileResponse, Http404, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from clubs.models import Club
@@ -41,6 +42,8 @@ def _print(request, slug, pk, kind, as_html):
     except PrintError as exc:
         return HttpResponseBadRequest(exc.message)
     name = print_filename(event.name, event.date, wanted.kind, wanted.board or "", wanted.pair or "", wanted.paper)
+    if as_html:
+        context = {**context, "back_url": reverse("event-prints", kwargs={"slug": club.slug, "pk": event.pk})}
     return print_response(template, context, paper=wanted.paper, title=title, filename=name, as_html=as_html,
                           request=request)
 
@@ -70,8 +73,12 @@ def print_pack(request, slug, pk):
     name = pack_ready(event, paper)
     if name is None:
         raise Http404("The pack is not ready yet.")
+    try:
+        stored = default_storage.open(name, "rb")
+    except FileNotFoundError:  # replaced by a newer pack since pack_ready looked
+        raise Http404("The pack is not ready yet.") from None
     filename = print_filename(event.name, event.date, "pack", paper)
-    return FileResponse(default_storage.open(name, "rb"), content_type="application/pdf", filename=filename)
+    return FileResponse(stored, content_type="application/pdf", filename=filename)
 
 
 def prints_menu(request, slug, pk):
