@@ -17,6 +17,14 @@ from tournaments.movements import party_draw
 TIE_BREAK = {
     "stars": "Most gold stars; tied, most red stars; still tied, fewest green stars (Hoyle's Games Modernized).",
     "points": "Most points; tied, most tables won; still tied, the players share the place.",
+    "hearts_final": "The finalists first, by fewest chips lost at the final table (tied, fewest in the whole "
+                    "party); then those who retired, the latest first, by fewest chips lost in the round they "
+                    "retired (tied, fewest in all). Still tied, the players share the place. The booby prize goes "
+                    "to the player who lost most chips in the whole party, of those without another prize.",
+    "hearts_party": "The finalists first, by fewest chips lost in the whole party (tied, fewest at the final "
+                    "table); then those who retired, the latest first, by fewest chips lost in the round they "
+                    "retired (tied, fewest in all). Still tied, the players share the place. The booby prize goes "
+                    "to the player who lost most chips in the whole party, of those without another prize.",
 }
 MISSED = {
     "stars": "A latecomer earns no stars in the rounds missed.",
@@ -27,6 +35,8 @@ MISSED = {
 
 def missed_rule(party: Party) -> str:
     """The prize rule for a latecomer's missed rounds, in words."""
+    if party.progression == Progression.HEARTS:
+        return "Progressive hearts is an elimination: nobody joins after the draw (a substitute may take a seat)."
     if party.has_stars:
         return MISSED["stars"]
     return MISSED[{"missed": "nothing", **party.rules}["missed"]]
@@ -58,11 +68,25 @@ class Standing:
     status: str = PlayerStatus.PLAYING
     note: str = ""
     lines: list[TallyLine] = field(default_factory=list)
+    hearts: bool = False  # progressive hearts: points are chips lost (fewest best)
+    retired: int | None = None
+    prize: str = ""
 
     def as_dict(self) -> dict:
-        return {"rank": self.rank, "label": self.label, "name": self.name, "category": self.category,
+        data = {"rank": self.rank, "label": self.label, "name": self.name, "category": self.category,
                 "points": self.points, "gold": self.gold, "red": self.red, "green": self.green,
                 "wins": self.wins, "status": self.status, "note": self.note}
+        if self.hearts:
+            data.update({"chips_lost": self.points, "retired_after": self.retired, "prize": self.prize or None,
+                         "chips": [{"round": line.round, "table": line.table, "lost": line.points}
+                                   for line in self.lines]})
+        return data
+
+
+def tie_break(party: Party) -> str:
+    if party.progression == Progression.HEARTS:
+        return TIE_BREAK[f"hearts_{ {'prizes': 'final', **party.rules}['prizes'] }"]
+    return TIE_BREAK["stars" if party.has_stars else "points"]
 
 
 def party_for_event(event) -> Party | None:
@@ -70,11 +94,15 @@ def party_for_event(event) -> Party | None:
 
 
 def party_round(*, party: Party, number: int) -> dict | None:
-    """The API shape: ``{"round", "closed", "tables": [{"table", "sides", "result"}], "byes"}``."""
+    """The API shape: ``{"round", "closed", "tables": [{"table", "sides", "result"}], "byes"}``;
+    progressive hearts adds each table's ``players`` (clockwise), the result as ``chips``
+    lost in seat order, and once closed who ``retired``."""
     round_ = PartyRound.objects.filter(party=party, number=number).prefetch_related("results").first()
     if round_ is None:
         return None
     results = {r.table: r for r in round_.results.all()}
+    if party.progression == Progression.HEARTS:
+        return hearts_round(party, round_, results)
     hands = _hands(party, number)
     tables = []
     for t, sides in enumerate(round_.seating, start=1):
@@ -100,6 +128,8 @@ def _hands(party: Party, number: int) -> list[dict]:
 
 def party_standings(*, party: Party) -> list[Standing]:
     """Every real player's tally and totals, ranked within their category."""
+    if party.progression == Progression.HEARTS:
+        return hearts_standings(party)
     players = {p.label: p for p in PartyPlayer.objects.filter(party=party).select_related("replaces")}
     rounds = list(PartyRound.objects.filter(party=party).order_by("number"))
     first = {}
@@ -210,6 +240,8 @@ def party_prizes(*, party: Party, standings: list[Standing] | None = None) -> li
     """Per category: the first prize (rank 1, ties listed) and the booby prize (most green stars
     in the books' euchre; the lowest score otherwise)."""
     standings = standings if standings is not None else party_standings(party=party)
+    if party.progression == Progression.HEARTS:
+        return hearts_prizes(standings)
     prizes = []
     for category in Category.values:
         group = [r for r in standings if r.category == category]
@@ -248,3 +280,99 @@ def table_seating(*, party: Party, table: int) -> tuple[PartyRound | None, list 
     if round_ is None or not 1 <= table <= len(round_.seating):
         return round_, None
     return round_, round_.seating[table - 1]
+
+
+# Progressive hearts (Standard Hoyle, L6755): an elimination; each player for himself.
+
+
+def _retired_after(party: Party, rounds: list[PartyRound]) -> dict[str, int]:
+    """Who retired after which round: seated in a closed round, not in the next, and not
+    replaced there (a player who left is replaced by a ghost hand or a substitute)."""
+    replaced = set(PartyPlayer.objects.filter(party=party, replaces__isnull=False)
+                   .values_list("replaces__label", flat=True))
+    retired = {}
+    for round_, nxt in zip(rounds, rounds[1:]):
+        if round_.closed:
+            for label in _seated(round_):
+                if label not in _seated(nxt) and label not in replaced:
+                    retired[label] = round_.number
+    return retired
+
+
+def hearts_round(party: Party, round_: PartyRound, results: dict) -> dict:
+    tables = [{"table": t, "players": sides[0], "sides": sides,
+               "result": None if t not in results else {"chips": results[t].points, "hands": results[t].tricks,
+                                                        "cut": results[t].cut}}
+              for t, sides in enumerate(round_.seating, start=1)]
+    data = {"round": round_.number, "closed": round_.closed, "tables": tables, "byes": [],
+            "final": len(round_.seating) == 1}
+    if round_.closed:
+        rounds = list(PartyRound.objects.filter(party=party, number__in=(round_.number, round_.number + 1))
+                      .order_by("number"))
+        gone = _retired_after(party, rounds)
+        data["retired"] = [label for label in _seated(round_) if gone.get(label) == round_.number]
+    return data
+
+
+def hearts_standings(party: Party) -> list[Standing]:
+    """Chips lost each round (negative: won), the round each player retired after, and the
+    ranking (``TIE_BREAK["hearts_final"]``, or ``"hearts_party"`` with the prizes rule
+    ``party``: the book gives the first prize to "the person losing the least chips")."""
+    players = {p.label: p for p in PartyPlayer.objects.filter(party=party).select_related("replaces")}
+    rounds = list(PartyRound.objects.filter(party=party).order_by("number"))
+    results = {(r.round_id, r.table): r for r in PartyResult.objects.filter(round__party=party)}
+    rows = {label: Standing(rank=0, label=label, name=p.name, category=p.category, points=0, status=p.status,
+                            note=_note(p, None, party.progression), hearts=True)
+            for label, p in players.items() if not p.ghost}
+    reached, last_chips = {}, {}
+    for round_ in rounds:
+        for t, sides in enumerate(round_.seating, start=1):
+            result = results.get((round_.pk, t))
+            for i, label in enumerate(sides[0]):
+                if label not in rows:
+                    continue
+                chips = None if result is None else result.points[i]
+                row = rows[label]
+                row.points += chips or 0
+                row.lines.append(TallyLine(round=round_.number, table=t, partner="",
+                                           opponents=tuple(_name(players, o) for o in sides[0] if o != label),
+                                           points=chips, stars=(), total=row.points))
+                reached[label], last_chips[label] = round_.number, chips or 0
+    for label, number in _retired_after(party, rounds).items():
+        if label in rows:
+            rows[label].retired = number
+            rows[label].note = "; ".join(filter(None, [f"retired after round {number}", rows[label].note]))
+    by_total = {"prizes": "final", **party.rules}["prizes"] == "party"
+    final = bool(rounds) and len(rounds[-1].seating) == 1
+
+    def key(r):
+        last, total = last_chips.get(r.label, 0), r.points
+        finalist = final and reached.get(r.label) == rounds[-1].number
+        return (-reached.get(r.label, 0), (total, last) if finalist and by_total else (last, total))
+
+    ordered = sorted(rows.values(), key=lambda r: (key(r), int(r.label) if r.label.isdigit() else 0))
+    for place, row in enumerate(ordered, start=1):
+        before = ordered[place - 2] if place > 1 else None
+        row.rank = before.rank if before is not None and key(before) == key(row) else place
+    for prize in hearts_prizes(ordered):
+        for row in prize["players"]:
+            row.prize = prize["prize"]
+    return ordered
+
+
+def hearts_prizes(standings: list[Standing]) -> list[dict]:
+    """ "There may be four prizes, the person losing the least chips having awarded to him the
+    first prize. The prizes of less value may be given to the other players in proportion to
+    their points. A booby prize presented to the person having los[t] most" (Standard Hoyle):
+    first, second and third by rank (tied players share), the booby prize to the most chips
+    lost in the whole party among the rest (a player takes one prize)."""
+    prizes = []
+    for rank, name in ((1, "first"), (2, "second"), (3, "third")):
+        winners = [r for r in standings if r.rank == rank]
+        if winners:
+            prizes.append({"category": "open", "prize": name, "players": winners})
+    rest = [r for r in standings if r.rank > 3 and r.lines]
+    if rest:
+        most = max(r.points for r in rest)
+        prizes.append({"category": "open", "prize": "booby", "players": [r for r in rest if r.points == most]})
+    return prizes

@@ -1,7 +1,7 @@
 """Cardroom's scoring engine: pure Python, no Django.
 
 Raw scores for every game (contract bridge Law 77, bridge whist 1904, auction 1908, whist,
-duplicate whist, euchre), comparative scoring (matchpoints, Neuberg, Law 12C adjusted
+duplicate whist, euchre), hearts settlement, comparative scoring (matchpoints, Neuberg, Law 12C adjusted
 scores, IMPs, datum/Butler, cross-IMPs, VPs, the books' plus/minus-the-average), rankings,
 and ``score_session`` -- the one call the Django side needs.
 """
@@ -11,6 +11,8 @@ from .contract import (Contract, board_dealer, board_vulnerability, declarer_sco
                        parse_contract, parse_vulnerability)
 from .errors import ScoringError
 from .euchre import EuchreHand, euchre_hand
+from .hearts import (HEARTS_SCHEMES, HeartsHand, HeartsRound, HeartsScheme, hearts_hand, hearts_penalties,
+                     hearts_round, hearts_scheme)
 from .historic import (DealScore, RubberScore, auction_call_rank, auction_deal, auction_overcalls,
                        bridge_whist_deal, honour_points, honours_from_hands, odd_tricks_for_game,
                        score_rubber)

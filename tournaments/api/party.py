@@ -20,7 +20,7 @@ from rest_framework.views import APIView
 from clubs.models import Club
 from clubs.permissions import is_director, is_scorer
 from tournaments import selectors, selectors_party
-from tournaments.models.party import Party, PartyPlayer
+from tournaments.models.party import Party, PartyPlayer, Progression
 from tournaments.services import party as party_services
 
 
@@ -86,7 +86,8 @@ def party_start(view, request, event) -> Response:
 
 
 def party_standings(view, request, event) -> Response:
-    """``GET /{id}/standings/``: ranked within each category (live)."""
+    """``GET /{id}/standings/``: ranked within each category (live); progressive hearts ranks
+    everyone together, with the chips lost each round, the round retired after and the prize."""
     party = get_object_or_404(Party, event=event)
     return Response([row.as_dict() for row in selectors_party.party_standings(party=party)])
 
@@ -98,9 +99,14 @@ class _PlayerAdd(serializers.Serializer):
 
 
 class _TableReport(serializers.Serializer):
-    points = serializers.ListField(child=serializers.IntegerField(), min_length=2, max_length=2)
+    points = serializers.ListField(child=serializers.IntegerField(), min_length=2, max_length=2, required=False,
+                                   help_text="Euchre and whist: each side's points.")
     tricks = serializers.ListField(child=serializers.IntegerField(), required=False)
-    cut = serializers.ListField(child=serializers.IntegerField(), required=False)
+    chips = serializers.ListField(child=serializers.IntegerField(), min_length=4, max_length=4, required=False,
+                                  help_text="Progressive hearts: chips lost by each player in seat order.")
+    hands = serializers.ListField(child=serializers.DictField(), required=False,
+                                  help_text='Progressive hearts instead of chips: [{"hearts": [1, 2, 4, 6]}, ...].')
+    cut = serializers.ListField(child=serializers.IntegerField(allow_null=True), required=False)
     pin = serializers.CharField(required=False)
     correct = serializers.BooleanField(required=False)
 
@@ -199,7 +205,8 @@ class PartyRoundView(PartyView):
 
 
 class PartyTableView(PartyView):
-    """``POST /{id}/rounds/{n}/tables/{t}/`` ``{"points": [5, 3], "tricks"?, "cut"?, "pin"?}``.
+    """``POST /{id}/rounds/{n}/tables/{t}/`` ``{"points": [5, 3], "tricks"?, "cut"?, "pin"?}``;
+    progressive hearts ``{"chips": [12, -20, 3, 6]}`` or ``{"hands": [{"hearts": [...]}, ...]}``.
     Scorers and directors report any table (directors may ``"correct"``); players need the
     table's PIN."""
 
@@ -212,6 +219,12 @@ class PartyTableView(PartyView):
             body = _body(request)
             if not is_scorer(request.user, club) and not party_services.table_pin_ok(party, table, body.get("pin")):
                 raise PermissionDenied("Give the table's PIN.")
+            if party.progression == Progression.HEARTS:
+                party_services.party_hearts_enter(
+                    party=party, round_number=number, table=table, chips=body.get("chips"), hands=body.get("hands"),
+                    cut=body.get("cut"), entered_by=request.user.get_username(),
+                    correct=bool(body.get("correct")) and is_director(request.user, club))
+                return selectors_party.party_round(party=party, number=number)
             if "points" not in body:
                 raise ValidationError({"points": ["give the points of each side, e.g. [5, 3]"]})
             party_services.party_result_enter(
@@ -224,7 +237,8 @@ class PartyTableView(PartyView):
 
 
 class PartyCloseView(PartyView):
-    """``POST /{id}/rounds/{n}/close/``: stars and the next round's seating (null at the end).
+    """``POST /{id}/rounds/{n}/close/``: stars and the next round's seating (null at the end);
+    progressive hearts: who retires, ``{"cut": {label: card}}`` to settle a tie to retire.
     ``DELETE`` reopens round n, the last closed round: its stars and the next round's seating
     go (400 once the next round has a result)."""
 
@@ -234,9 +248,12 @@ class PartyCloseView(PartyView):
         self.require(party, is_director, "director")
 
         def close():
-            nxt = party_services.party_round_close(party=party, round_number=number)
-            return {"closed": number, "next": None if nxt is None else
+            nxt = party_services.party_round_close(party=party, round_number=number, cut=_body(request).get("cut"))
+            data = {"closed": number, "next": None if nxt is None else
                     selectors_party.party_round(party=party, number=nxt.number)}
+            if party.progression == Progression.HEARTS:
+                data["retired"] = selectors_party.party_round(party=party, number=number).get("retired", [])
+            return data
 
         return _run(close)
 
@@ -274,7 +291,8 @@ class PartyTallyView(PartyView):
 
 
 class PartyPrizesView(PartyView):
-    """``GET /{id}/prizes/``: first and booby prizes per category."""
+    """``GET /{id}/prizes/``: first and booby prizes per category; progressive hearts: first,
+    second, third and booby."""
 
     @READ
     def get(self, request, club_slug, pk):

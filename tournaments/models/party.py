@@ -17,6 +17,7 @@ class Progression(models.TextChoices):
     ROTATION = "rotation", "Modern euchre: rotation chart, partner everyone once"
     LADIES_UP = "ladies_up", "Whist drive: winners stay, ladies up, gents down"
     PROGRESSIVE = "progressive", "Progressive whist: change partners every round"
+    HEARTS = "hearts", "Progressive hearts: four losers retire each round, to a final table"
 
 
 STAR_PROGRESSIONS = {Progression.HOYLE, Progression.STANDARD_HOYLE}

@@ -283,3 +283,25 @@ def _pair(values: Sequence[int] | None, name: str) -> tuple[int, int]:
     if any(isinstance(v, bool) or (isinstance(v, float) and not v.is_integer()) for v in values):
         raise PartyRuleError(f"{name}: give two whole numbers, one per side")
     return a, b
+
+
+def hearts_players_check(players: int) -> None:
+    """Progressive hearts seats four a table and retires four a round (Standard Hoyle: twelve
+    at three tables, then eight, then four): a multiple of four, at least eight."""
+    if players >= 8 and players % 4 == 0:
+        return
+    if players < 8:
+        raise PartyRuleError(f"progressive hearts needs at least 8 players (two tables of four; the book's "
+                             f"party is 12 at three tables): {players} registered, register {8 - players} more")
+    down, up = players - players % 4, players + 4 - players % 4
+    raise PartyRuleError(f"progressive hearts seats four at a table and retires four a round, so it needs a "
+                         f"multiple of four players: {players} registered; register {up - players} more "
+                         f"({up}) or withdraw {players - down} ({down})")
+
+
+def draw_hearts(players: Sequence[str], seed: str | int) -> Draw:
+    """Progressive hearts: the open draw (a card each: its number is the table), each table one
+    list of its four seats in clockwise order; each player for himself."""
+    draw = draw_open(players, seed)
+    seating = tuple(((a[0], b[0], a[1], b[1]),) for a, b in draw.seating)
+    return Draw(seating=seating, cards=draw.cards)

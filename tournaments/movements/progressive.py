@@ -182,3 +182,71 @@ def _check(seating: Sequence[Table], outcomes: Sequence[int]) -> list[Table]:
     if len(set(players)) != len(players):
         raise ProgressionError("a player is seated twice")
     return tables
+
+
+# Progressive hearts (Standard Hoyle, L6755): "There are twelve players at three tables. Four
+# losers retire and there are eight. The sifting process takes place until there are only four
+# players. The four play." An elimination, not a progression: each player for himself, four at
+# a table, one table's worth (four) retiring at each round's close until one table is left.
+RETIRE_OVERALL, RETIRE_PER_TABLE = "overall", "per_table"
+
+
+class HeartsTie(ProgressionError):
+    """Players tie for the last place(s) to retire and no cut separates them."""
+
+    def __init__(self, players: Sequence[str], places: int):
+        self.players, self.places = tuple(players), places
+        super().__init__(f"{', '.join(players)} tie for {places} place{'s' if places > 1 else ''} to retire: "
+                         "record a cut for them (the lowest card retires)")
+
+
+def hearts_retirees(tables: Sequence[Sequence[str]], lost: Mapping[str, int], totals: Mapping[str, int],
+                    *, how: str = RETIRE_OVERALL, cut: Mapping[str, int] | None = None,
+                    ghosts: Iterable[str] = (), count: int = 4) -> tuple[str, ...]:
+    """Who retires at a round's close. The book does not say how "four losers" are chosen:
+
+    * ``overall`` (default): the ``count`` players who lost the most chips this round, over all
+      tables (the losers of the party, as the prizes also go by "chips" lost);
+    * ``per_table``: the biggest loser at each table; with fewer tables than ``count`` the other
+      places go to the biggest losers overall, with more the ``count`` biggest of them retire.
+
+    Ties: more chips lost in the whole party so far retires; still tied, the director's ``cut``
+    (the lowest card retires: in the euchre party "the highest cut determines the victors").
+    A ghost hand (a seat kept for a player who left) retires before anyone.
+    """
+    if how not in (RETIRE_OVERALL, RETIRE_PER_TABLE):
+        raise ProgressionError(f"retire is {RETIRE_OVERALL!r} or {RETIRE_PER_TABLE!r}")
+    players = [p for table in tables for p in table]
+    if len(set(players)) != len(players) or any(p not in lost for p in players):
+        raise ProgressionError("every seated player once, with the chips lost")
+    ghosts, cut = set(ghosts), dict(cut or {})
+
+    def key(p):
+        return (p in ghosts, lost[p], totals.get(p, lost[p]))
+
+    if how == RETIRE_PER_TABLE:
+        losers = [_worst(list(table), 1, key, cut)[0] for table in tables]
+        if len(losers) >= count:
+            return _worst(losers, count, key, cut)
+        rest = [p for p in players if p not in losers]
+        return tuple(losers) + _worst(rest, count - len(losers), key, cut)
+    return _worst(players, count, key, cut)
+
+
+def _worst(pool: list[str], places: int, key, cut: Mapping[str, int]) -> tuple[str, ...]:
+    """The ``places`` players of ``pool`` with the highest ``key``; a tie across the boundary
+    goes to the cut (lowest retires), else raises HeartsTie."""
+    ranked = sorted(pool, key=key, reverse=True)
+    if places >= len(ranked):
+        return tuple(ranked)
+    boundary = key(ranked[places - 1])
+    if key(ranked[places]) != boundary:
+        return tuple(ranked[:places])
+    sure = [p for p in ranked if key(p) > boundary]
+    tied = [p for p in ranked if key(p) == boundary]
+    need = places - len(sure)
+    cards = [cut.get(p) for p in tied]
+    by_cut = sorted(tied, key=lambda p: cut.get(p, 0))
+    if None in cards or cut.get(by_cut[need - 1]) == cut.get(by_cut[need]):
+        raise HeartsTie(tied, need)
+    return tuple(sure + by_cut[:need])

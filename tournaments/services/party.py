@@ -16,6 +16,7 @@ from django.db import transaction
 
 from clubs.models import Member
 from clubs.services import guest_record
+from scoring.engine import HEARTS_SCHEMES, ScoringError, hearts_round
 from tournaments.models import Event, EventStatus, Game, ScoringMethod
 from tournaments.models.party import (
     EUCHRE_PROGRESSIONS, STAR_PROGRESSIONS, WHIST_PROGRESSIONS, Category, Party, PartyPlayer,
@@ -28,7 +29,12 @@ RULE_DEFAULTS = {
     "hands": {"hands_per_round": 8, "lone_march": 4, "leaver": "ghost", "rounds": None, "missed": "nothing"},
     "tricks": {"hands_per_round": 4, "hands": 24, "no_trumps": False, "leaver": "ghost", "rounds": None,
                "missed": "nothing"},
+    # Progressive hearts: the book sets no round length; four hands (each player deals once) by
+    # default. ``retire`` and ``prizes`` are the choices the book leaves open (see
+    # progressive.hearts_retirees and selectors_party.hearts_standings).
+    "hearts": {"scheme": "plain", "hands_per_round": 4, "retire": "overall", "prizes": "final", "leaver": "ghost"},
 }
+HEARTS_CHOICES = {"scheme": tuple(HEARTS_SCHEMES), "retire": ("overall", "per_table"), "prizes": ("final", "party")}
 LEAVER_RULES = ("ghost", "substitute")
 # What a latecomer's missed rounds count on a points party: "nothing" (a late player "takes a
 # zero" for the rounds missed: West Suburban Euchre Tournament League rules), or "average"
@@ -42,6 +48,8 @@ class PartyConflict(Exception):
 
 
 def table_kind(progression: str) -> str:
+    if progression == Progression.HEARTS:
+        return "hearts"
     if progression in STAR_PROGRESSIONS:
         return "game"
     return "tricks" if progression in WHIST_PROGRESSIONS else "hands"
@@ -59,6 +67,9 @@ def planned_rounds(party: Party) -> int | None:
         return max(1, int(rules["hands"]) // int(rules["hands_per_round"]))
     if party.progression == Progression.ROTATION and party.chart_slots:
         return len(party_chart(party))
+    if party.progression == Progression.HEARTS:  # one round a table: 3 tables, then 2, then the final
+        first = PartyRound.objects.filter(party=party, number=1).values_list("seating", flat=True).first()
+        return len(first) if first else (party.tables or None)
     return None
 
 
@@ -106,7 +117,10 @@ def _clean_rules(progression: str, rules) -> dict:
         if key not in allowed:
             raise ValidationError({"rules": [f"unknown rule {key!r} for {progression}; "
                                              f"known: {', '.join(sorted(allowed))}"]})
-        if key == "missed":
+        if key in HEARTS_CHOICES:
+            if value not in HEARTS_CHOICES[key]:
+                raise ValidationError({"rules": [f"{key} is one of {', '.join(HEARTS_CHOICES[key])}"]})
+        elif key == "missed":
             if value not in MISSED_RULES:
                 raise ValidationError({"rules": ["missed is 'nothing' or 'average' (what a latecomer's "
                                                  "missed rounds count)"]})
@@ -126,10 +140,13 @@ def _clean_rules(progression: str, rules) -> dict:
 @transaction.atomic
 def party_create(*, club, name, date, game, progression=None, tables=0, rules=None,
                  deal_seed=None, created_by=None) -> Party:
-    """Create the event and its party (game progressive_euchre or whist_drive)."""
+    """Create the event and its party (game progressive_euchre or whist_drive). Progressive
+    hearts is a progressive_euchre party with progression ``hearts`` ("As in Euchre,
+    Progressive Hearts is an interesting game", Standard Hoyle)."""
     if game not in (Game.PROGRESSIVE_EUCHRE, Game.WHIST_DRIVE):
-        raise ValidationError({"game": ["a party is progressive_euchre or whist_drive"]})
-    allowed = EUCHRE_PROGRESSIONS if game == Game.PROGRESSIVE_EUCHRE else WHIST_PROGRESSIONS
+        raise ValidationError({"game": ["a party is progressive_euchre or whist_drive (progressive hearts: "
+                                        "progressive_euchre with progression hearts)"]})
+    allowed = EUCHRE_PROGRESSIONS | {Progression.HEARTS} if game == Game.PROGRESSIVE_EUCHRE else WHIST_PROGRESSIONS
     progression = progression or (Progression.HOYLE if game == Game.PROGRESSIVE_EUCHRE else Progression.LADIES_UP)
     if progression not in allowed:
         raise ValidationError({"progression": [f"for {game} choose one of {', '.join(sorted(allowed))}"]})
@@ -166,6 +183,10 @@ def party_player_add(*, party: Party, member: Member | int | None = None, guest:
     if party.event.status not in (EventStatus.DRAFT, EventStatus.SEATED, EventStatus.PLAYING):
         raise PartyConflict("the party is over")
     started = party.current_round > 0 and replaces is None
+    if started and party.progression == Progression.HEARTS:
+        raise ValidationError({"player": ["progressive hearts is an elimination: nobody joins after the draw. "
+                                          "A latecomer can take the seat of a player who leaves (Leaves, with "
+                                          "the substitute's name)."]})
     chart = started and party.progression == Progression.ROTATION
     fields = {}
     if member is not None:
@@ -201,6 +222,16 @@ def _ghost(party: Party, category: str, replaces: PartyPlayer | None = None) -> 
 def _first_seating(party: Party, players: list[PartyPlayer]) -> tuple[progressive.Seating, list]:
     """The draw: by matching cards (ladies and gentlemen, or open), or the rotation chart."""
     seed = party.event.deal_seed or str(party.event.pk)
+    if party.progression == Progression.HEARTS:  # each for himself: categories play no part
+        try:
+            party_draw.hearts_players_check(len(players))
+            draw = party_draw.draw_hearts([p.label for p in players], seed)
+        except party_draw.PartyRuleError as exc:
+            raise ValidationError({"players": [str(exc)]}) from None
+        for player in players:
+            player.card = draw.cards[player.label]
+            player.save(update_fields=["card"])
+        return draw.seating, []
     if party.progression == Progression.ROTATION:
         if len(players) < 4:
             raise ValidationError({"players": ["a rotation chart needs at least 4 players"]})
@@ -250,7 +281,10 @@ def party_start(*, party: Party, seating=None) -> PartyRound:
     if party.current_round or party.event.status != EventStatus.DRAFT:
         raise PartyConflict("the party has already started")
     players = list(PartyPlayer.objects.filter(party=party, ghost=False, status=PlayerStatus.PLAYING))
-    if seating is not None:
+    if seating is not None and party.progression == Progression.HEARTS:
+        first = _hearts_seating(seating, players)
+        byes = []
+    elif seating is not None:
         try:
             first = party_draw.seating_from_sides(seating)
         except (party_draw.PartyRuleError, TypeError) as exc:
@@ -270,6 +304,22 @@ def party_start(*, party: Party, seating=None) -> PartyRound:
     party.current_round = 1
     party.save(update_fields=["tables", "current_round", "chart_slots", "rules"])
     return PartyRound.objects.create(party=party, number=1, seating=_as_json(first), byes=byes)
+
+
+def _hearts_seating(seating, players) -> tuple:
+    """The director's seating for progressive hearts: tables of four labels, clockwise."""
+    if not isinstance(seating, list) or not seating or any(
+            not isinstance(t, list) or len(t) != 4 or not all(isinstance(p, (str, int)) for p in t) for t in seating):
+        raise ValidationError({"seating": ["progressive hearts: give tables of four players, e.g. "
+                                           "[[\"1\", \"2\", \"3\", \"4\"], ...]"]})
+    try:
+        party_draw.hearts_players_check(len(players))
+    except party_draw.PartyRuleError as exc:
+        raise ValidationError({"players": [str(exc)]}) from None
+    labels = [str(p) for t in seating for p in t]
+    if sorted(labels) != sorted(p.label for p in players):
+        raise ValidationError({"seating": ["seat every registered player once, and nobody else"]})
+    return tuple(((tuple(str(p) for p in t)),) for t in seating)
 
 
 def _as_json(seating) -> list:
@@ -296,6 +346,9 @@ def party_result_enter(*, party: Party, round_number: int, table: int, points, t
                        entered_by: str = "", correct: bool = False) -> PartyResult:
     """Record one table's outcome; a second report is a conflict unless the director corrects."""
     party = Party.objects.select_for_update().get(pk=party.pk)
+    if party.progression == Progression.HEARTS:
+        raise ValidationError({"chips": ["progressive hearts: report the chips lost by each player "
+                                         "(or the hands), not points"]})
     round_ = _open_round(party, round_number)
     if not isinstance(table, int) or not 1 <= table <= len(round_.seating):
         raise ValidationError({"table": [f"round {round_number} has tables 1 to {len(round_.seating)}"]})
@@ -312,6 +365,61 @@ def party_result_enter(*, party: Party, round_number: int, table: int, points, t
     values = {"points": [int(v) for v in points], "winner": winner, "entered_by": entered_by[:160],
               "tricks": [int(v) for v in tricks] if tricks is not None else None,
               "cut": [int(v) for v in cut] if cut is not None else None}
+    if existing:
+        PartyResult.objects.filter(pk=existing.pk).update(**values)
+        existing.refresh_from_db()
+        return existing
+    return PartyResult.objects.create(round=round_, table=table, **values)
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def hearts_cut_checked(cut, players: int = 4) -> list | None:
+    """A table's cut for progressive hearts ties: a card 1 (ace) to 13 (king) a seat, or null."""
+    if cut is None:
+        return None
+    if not isinstance(cut, list) or len(cut) != players or any(
+            c is not None and (not _whole(c) or not 1 <= c <= 13) for c in cut):
+        raise ValidationError({"cut": [f"the cut is a card for each of the {players} seats, 1 (ace) to 13 "
+                                       "(king), or null for a seat that did not cut"]})
+    return cut
+
+
+@transaction.atomic
+def party_hearts_enter(*, party: Party, round_number: int, table: int, chips=None, hands=None, cut=None,
+                       entered_by: str = "", correct: bool = False) -> PartyResult:
+    """Progressive hearts: one table's chips lost by each player (seat order; negative for chips
+    won), given directly or as the round's hands (``[{"hearts": [1, 2, 4, 6]}, ...]``) settled by
+    the party's scheme. A table's losses add up to the odd chips left on it (0 to 3)."""
+    party = Party.objects.select_for_update().get(pk=party.pk)
+    round_ = _open_round(party, round_number)
+    if not _whole(table) or not 1 <= table <= len(round_.seating):
+        raise ValidationError({"table": [f"round {round_number} has tables 1 to {len(round_.seating)}"]})
+    existing = PartyResult.objects.filter(round=round_, table=table).first()
+    if existing and not correct:
+        raise PartyConflict(f"table {table} has already reported round {round_number}")
+    rules = party_rules(party)
+    if (chips is None) == (hands is None):
+        raise ValidationError({"chips": ["give chips (the chips lost by each player, in seat order, e.g. "
+                                         "[12, -20, 3, 6]) or hands (the hearts taken in each hand), one of them"]})
+    if hands is not None:
+        if not isinstance(hands, list) or len(hands) != rules["hands_per_round"]:
+            raise ValidationError({"hands": [f"a round is {rules['hands_per_round']} hands (the rule "
+                                             "hands_per_round): give each, e.g. {\"hearts\": [1, 2, 4, 6]}"]})
+        try:
+            chips = list(hearts_round(hands, rules=rules["scheme"]).lost)
+        except ScoringError as exc:
+            raise ValidationError({"hands": [str(exc)]}) from None
+    elif not isinstance(chips, list) or len(chips) != 4 or any(not _whole(c) or abs(c) > 100000 for c in chips):
+        raise ValidationError({"chips": ["give the chips lost by each of the 4 players in seat order, whole "
+                                         "numbers (negative for chips won)"]})
+    elif not 0 <= sum(chips) <= 3:
+        raise ValidationError({"chips": [f"what one player wins the others lose: a table's chips lost add up to "
+                                         f"the odd chips left on the table, 0 to 3, not {sum(chips)}"]})
+    values = {"points": chips, "tricks": hands, "cut": hearts_cut_checked(cut), "winner": None,
+              "entered_by": entered_by[:160]}
     if existing:
         PartyResult.objects.filter(pk=existing.pk).update(**values)
         existing.refresh_from_db()

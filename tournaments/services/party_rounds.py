@@ -176,8 +176,10 @@ def _labels(round_: PartyRound) -> set[str]:
 
 
 @transaction.atomic
-def party_round_close(*, party: Party, round_number: int) -> PartyRound | None:
-    """Close the round: stars and the next seating from the progression; None when play ends."""
+def party_round_close(*, party: Party, round_number: int, cut=None) -> PartyRound | None:
+    """Close the round: stars and the next seating from the progression; None when play ends.
+    Progressive hearts: four retire and the rest are drawn afresh (``cut``: the director's cut
+    for players tied to retire, ``{label: card}``)."""
     from tournaments.services.party import PartyConflict, planned_rounds
 
     party = Party.objects.select_for_update().select_related("event").get(pk=party.pk)
@@ -190,6 +192,10 @@ def party_round_close(*, party: Party, round_number: int) -> PartyRound | None:
     missing = [t for t in range(1, len(round_.seating) + 1) if t not in results]
     if missing:
         raise PartyConflict(f"tables {', '.join(map(str, missing))} have not reported round {round_number}")
+    if party.progression == Progression.HEARTS:
+        return _hearts_close(party, round_, results, cut)
+    if cut is not None:
+        raise ValidationError({"cut": ["a cut is given at the close of a progressive hearts round only"]})
     seating = tuple(tuple(tuple(side) for side in table) for table in round_.seating)
     outcomes = [results[t].winner for t in range(1, len(seating) + 1)]
     nxt, byes, awards = _progress(party, seating, outcomes, round_number)
@@ -212,12 +218,68 @@ def party_round_close(*, party: Party, round_number: int) -> PartyRound | None:
     return PartyRound.objects.create(party=party, number=round_number + 1, seating=seating_next, byes=byes)
 
 
+def _hearts_close(party: Party, round_: PartyRound, results: dict, cut) -> PartyRound | None:
+    """Progressive hearts: "Four losers retire and there are eight. The sifting process takes
+    place until there are only four players. The four play." (Standard Hoyle). The final
+    table's close ends the party; otherwise four retire and the rest are drawn to fewer tables."""
+    tables = [table[0] for table in round_.seating]
+    seats = {label: (t, i) for t, table in enumerate(tables, start=1) for i, label in enumerate(table)}
+    if cut is not None:
+        if not isinstance(cut, dict) or any(label not in seats for label in cut) or any(
+                isinstance(c, bool) or not isinstance(c, int) or not 1 <= c <= 13 for c in cut.values()):
+            raise ValidationError({"cut": [f"the cut is {{player: card}} for players of round {round_.number}, "
+                                           "a card 1 (ace) to 13 (king), e.g. {\"3\": 12, \"7\": 5}"]})
+        for label, card in cut.items():
+            t, i = seats[label]
+            cards = list(results[t].cut or [None] * 4)
+            cards[i] = card
+            results[t].cut = cards
+            PartyResult.objects.filter(pk=results[t].pk).update(cut=cards)
+    lost = {label: results[t].points[i] for label, (t, i) in seats.items()}
+    cards = {label: results[t].cut[i] for label, (t, i) in seats.items()
+             if results[t].cut and results[t].cut[i] is not None}
+    nxt = None
+    if len(tables) > 1:
+        totals = {label: 0 for label in seats}
+        for result in PartyResult.objects.filter(round__party=party, round__number__lte=round_.number
+                                                 ).select_related("round"):
+            for label, chips in zip(result.round.seating[result.table - 1][0], result.points):
+                if label in totals:
+                    totals[label] += chips
+        ghosts = set(PartyPlayer.objects.filter(party=party, ghost=True).values_list("label", flat=True))
+        from tournaments.services.party import party_rules
+
+        try:
+            retire = progressive.hearts_retirees(tables, lost, totals, how=party_rules(party)["retire"], cut=cards,
+                                                 ghosts=ghosts)
+        except progressive.HeartsTie as exc:
+            who = "; ".join(f"{p}: {lost[p]} this round, {totals[p]} in all" for p in exc.players)
+            example = ", ".join(f'"{p}": {c}' for p, c in zip(exc.players, (12, 5, 9, 2, 7, 10, 3, 11)))
+            raise ValidationError({"cut": [f"{exc} ({who}); e.g. {{{example}}}"]}) from None
+        stay = [label for table in tables for label in table if label not in retire]
+        draw = party_draw.draw_hearts(stay, f"{party.event.deal_seed or party.event.pk}:round{round_.number + 1}")
+        nxt = [[list(side) for side in table] for table in draw.seating]
+    if not PartyRound.objects.filter(pk=round_.pk, closed=False).update(closed=True, closed_at=timezone.now()):
+        from tournaments.services.party import PartyConflict
+
+        raise PartyConflict(f"round {round_.number} is already closed")
+    if nxt is None:
+        Event.objects.filter(pk=party.event.pk, status=EventStatus.PLAYING).update(status=EventStatus.FINISHED)
+        return None
+    party.current_round = round_.number + 1
+    party.tables = len(nxt)
+    party.save(update_fields=["current_round", "tables"])
+    return PartyRound.objects.create(party=party, number=round_.number + 1, seating=nxt, byes=[])
+
+
 @transaction.atomic
 def party_finish(*, party: Party) -> None:
     """End play after the current round's close (the books set no number of games)."""
     from tournaments.services.party import PartyConflict
 
     party = Party.objects.select_for_update().select_related("event").get(pk=party.pk)
+    if party.progression == Progression.HEARTS:
+        raise PartyConflict("a progressive hearts party ends when the final table's round is closed")
     open_round = PartyRound.objects.filter(party=party, closed=False).first()
     if open_round and PartyResult.objects.filter(round=open_round).exists():
         raise PartyConflict(f"round {open_round.number} has results: close it first")

@@ -83,6 +83,9 @@ def party_new(request, slug):
             rules["leaver"] = post["leaver"]
         if post.get("missed") in services.MISSED_RULES:
             rules["missed"] = post["missed"]
+        for key, choices in services.HEARTS_CHOICES.items():
+            if post.get(key) in choices:
+                rules[key] = post[key]
         game = Game.WHIST_DRIVE if post.get("progression") in (Progression.LADIES_UP, Progression.PROGRESSIVE) \
             else Game.PROGRESSIVE_EUCHRE
         kind = services.table_kind(post.get("progression", ""))
@@ -144,6 +147,14 @@ def party_start(request, slug, pk):
 
 def _enter(request, party, number, table, *, entered_by, correct=False):
     post = request.POST
+    if party.progression == Progression.HEARTS:
+        raw = [post.get(f"chips_{i}", "").strip() for i in range(4)]
+        chips = [int(c) if c.lstrip("-").isdigit() else c for c in raw]
+        cuts = [post.get(f"cut_{i}", "").strip() for i in range(4)]
+        cut = [int(c) if c.isdigit() else None for c in cuts] if any(cuts) else None
+        return _attempt(request, lambda: services.party_hearts_enter(
+            party=party, round_number=number, table=table, chips=chips, cut=cut, entered_by=entered_by,
+            correct=correct), f"Table {table} reported.")
     return _attempt(request, lambda: services.party_result_enter(
         party=party, round_number=number, table=table, points=_pair(post, "points"), tricks=_pair(post, "tricks"),
         cut=_pair(post, "cut"), entered_by=entered_by, correct=correct), f"Table {table} reported.")
@@ -160,8 +171,14 @@ def party_result(request, slug, pk, number, table):
 @require_POST
 def party_close(request, slug, pk, number):
     club, party = _director_party(request, slug, pk)
-    _attempt(request, lambda: services.party_round_close(party=party, round_number=number),
-             f"Round {number} closed: stars given and the next round seated.")
+    cut = None
+    if party.progression == Progression.HEARTS:  # "3:12 7:5": the director's cut for a tie to retire
+        pairs = [item.split(":", 1) for item in request.POST.get("cut", "").replace(",", " ").split() if ":" in item]
+        cut = {label.strip(): int(card) if card.strip().isdigit() else card for label, card in pairs} or None
+    done = ("Round closed: four players retire and the rest are drawn afresh."
+            if party.progression == Progression.HEARTS else "Round closed: stars given and the next round seated.")
+    _attempt(request, lambda: services.party_round_close(party=party, round_number=number, cut=cut),
+             done.replace("Round", f"Round {number}"))
     return redirect("party-home", slug=slug, pk=pk)
 
 
@@ -205,11 +222,13 @@ def party_table(request, slug, pk, table):
     data = selectors_party.party_round(party=party, number=round_.number) if round_ else None
     result = data["tables"][table - 1]["result"] if data and sides else None
     names = {p.label: p for p in PartyPlayer.objects.filter(party=party)}
+    hearts = party.progression == Progression.HEARTS
     named = [[names.get(label) for label in side] for side in sides] if sides else None
     return render(request, "tournaments/party_table.html", {
         "club": club, "event": party.event, "party": party, "table": table, "round": round_, "sides": named,
-        "result": result, "hands": data.get("hands") if data else None,
-        "head": table == 1, "booby": table == party.tables})
+        "result": result, "hands": data.get("hands") if data else None, "hearts": hearts,
+        "final": hearts and party.tables == 1, "head": table == 1 and not hearts,
+        "booby": table == party.tables and not hearts})
 
 
 def party_tally(request, slug, pk, label):
@@ -225,10 +244,13 @@ def party_standings(request, slug, pk):
     club, party = _public_party(request, slug, pk)
     standings = selectors_party.party_standings(party=party)
     groups = [(label, [r for r in standings if r.category == value]) for value, label in Category.choices]
+    if party.progression == Progression.HEARTS:  # each for himself: one ranking, open prizes
+        groups = [("Players", standings)]
     return render(request, "tournaments/party_standings.html", {
         "club": club, "event": party.event, "party": party, "groups": [g for g in groups if g[1]],
         "prizes": selectors_party.party_prizes(party=party, standings=standings),
-        "tie_break": selectors_party.TIE_BREAK["stars" if party.has_stars else "points"],
+        "tie_break": selectors_party.tie_break(party), "hearts": party.progression == Progression.HEARTS,
+        "rounds": range(1, (services.planned_rounds(party) or party.current_round) + 1),
         "missed_rule": selectors_party.missed_rule(party),
         "director": is_director(request.user, club),
         "home": reverse("party-home", kwargs={"slug": slug, "pk": pk})})
@@ -245,7 +267,11 @@ def party_print(request, slug, pk, kind):
     sheet = {"club": club.name, "title": party.event.name, "date_text": party.event.date.strftime("%d %B %Y")}
     context = {"party": party, "sheet": sheet, "stars": party.has_stars, "head": 1, "booby": party.tables}
     context.update(PRINTS[kind](request, party))
-    return print_response(f"print/tally_{'cards' if kind == 'tallies' else kind}.html", context,
+    template = f"print/tally_{'cards' if kind == 'tallies' else kind}.html"
+    if party.progression == Progression.HEARTS and kind in ("tallies", "tables", "results"):
+        template = f"tournaments/party_hearts_print_{kind}.html"
+        context["rules"] = services.party_rules(party)
+    return print_response(template, context,
                           paper=paper_for(club), title=f"{party.event.name}: {kind}",
                           filename=print_filename(party.event.name, kind),
                           as_html=request.GET.get("format") == "html", request=request)
@@ -256,6 +282,9 @@ def _print_tallies(request, party) -> dict:
     first = selectors_party.party_round(party=party, number=1)
     where = {}
     for t in (first or {}).get("tables", []):
+        if "players" in t:  # progressive hearts: four players, each for himself
+            where.update({label: (t["table"], "", [o for o in t["players"] if o != label]) for label in t["players"]})
+            continue
         for s, side in enumerate(t["sides"]):
             for pos, label in enumerate(side):
                 where[label] = (t["table"], side[1 - pos], t["sides"][1 - s])
@@ -265,6 +294,8 @@ def _print_tallies(request, party) -> dict:
 
 def _print_tables(request, party) -> dict:
     numbers = [1, party.tables] if party.tables > 1 else [1]
+    if party.progression == Progression.HEARTS:  # every table: the players are drawn afresh each round
+        numbers = list(range(1, party.tables + 1))
     return {"tables": [{"number": t} for t in numbers],
             "game_points": services.party_rules(party).get("game_points", 5)}
 
@@ -296,9 +327,10 @@ def _print_chart(request, party) -> dict:
 def _print_results(request, party) -> dict:
     standings = selectors_party.party_standings(party=party)
     groups = [(label, [r for r in standings if r.category == value]) for value, label in Category.choices]
+    if party.progression == Progression.HEARTS:  # each for himself: one ranking, open prizes
+        groups = [("Players", standings)]
     return {"groups": [g for g in groups if g[1]], "prizes": selectors_party.party_prizes(party=party, standings=standings),
-            "tie_break": f'{selectors_party.TIE_BREAK["stars" if party.has_stars else "points"]} '
-                         f"{selectors_party.missed_rule(party)}"}
+            "tie_break": f"{selectors_party.tie_break(party)} {selectors_party.missed_rule(party)}"}
 
 
 PRINTS = {"tallies": _print_tallies, "tables": _print_tables, "chart": _print_chart, "results": _print_results}
