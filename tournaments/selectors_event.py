@@ -139,8 +139,10 @@ def event_standings(event: Event) -> dict:
     a Howell, N-S and E-W for a Mitchell), ties shown "3=", with the time it was computed."""
     state = EventScoring.objects.filter(event=event).first()
     rows = []
-    for st in Standing.objects.filter(event=event).select_related("entry", "section").order_by(
-            "section__position", "field", "position"):
+    field_order = {"NS": 0, "EW": 1}
+    standings = Standing.objects.filter(event=event).select_related("entry", "section")
+    for st in sorted(standings, key=lambda st: (st.section.position, field_order.get(st.field, 2), st.field,
+                                                st.position)):
         row = {"rank": st.rank, "label": st.entry.label, "names": st.entry.names, "section": st.section.name,
                "total": st.total, "percentage": st.percentage, "boards": st.boards}
         if st.field:

@@ -61,3 +61,8 @@ def expected_standings(movement: dict, posted: list[dict], method: str = "matchp
     board_results = [BoardResults(board=b, results=tuple(rs), expected=counts[b]) for b, rs in sorted(boards.items())]
     fields = direction_fields(board_results) if movement["winners"] == 2 else None
     return score_session(board_results, method if isinstance(method, Method) else Method(method), fields=fields)
+
+
+def ns_first(standings):
+    """The engine's standings in the order pages and the API show them: N-S field first."""
+    return sorted(standings, key=lambda s: {"NS": 0, "EW": 1}.get(s.field or "", 2))

@@ -3,7 +3,7 @@ import random
 
 import pytest
 
-from tests.tournaments.factories_event import create_event, enter_pairs, expected_standings, make_members, plays, random_result
+from tests.tournaments.factories_event import create_event, enter_pairs, expected_standings, make_members, ns_first, plays, random_result
 
 pytestmark = pytest.mark.django_db(transaction=True)  # real commits fire the scoring tasks
 
@@ -45,7 +45,7 @@ def test_seven_table_mitchell_ranks_each_direction(api_as, club, director):
     standings = client.get(f"/api/clubs/{club.slug}/events/{event['id']}/standings/").json()["standings"]
     expected = expected_standings(movement, posted)
     got = [(s["direction"], s["rank"], s["label"], round(s["percentage"], 2)) for s in standings]
-    want = [(s.field, s.rank, s.entrant, round(s.percentage, 2)) for s in expected.standings]
+    want = [(s.field, s.rank, s.entrant, round(s.percentage, 2)) for s in ns_first(expected.standings)]
     assert got == want and {s["direction"] for s in standings} == {"NS", "EW"}
     assert client.post(f"/api/clubs/{club.slug}/events/{event['id']}/finish/").json()["status"] == "finished"
     assert client.post(f"/api/clubs/{club.slug}/events/{event['id']}/publish/").json()["status"] == "published"

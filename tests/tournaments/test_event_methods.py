@@ -4,7 +4,7 @@ import random
 import pytest
 
 from scoring.engine import Method
-from tests.tournaments.factories_event import (create_event, enter_pairs, expected_standings, make_members, plays,
+from tests.tournaments.factories_event import (create_event, enter_pairs, expected_standings, make_members, ns_first, plays,
                                                random_result)
 from tournaments.movements.registry import generate
 
@@ -35,7 +35,7 @@ def test_butler_imps_match_the_engine(api_as, club, director):
     movement, posted, standings = play_all(client, club, event)
     expected = expected_standings(movement, posted, Method("butler"))
     assert [(s["rank"], s["label"], round(s["total"], 2)) for s in standings] == \
-        [(s.rank, s.entrant, round(s.total, 2)) for s in expected.standings]
+        [(s.rank, s.entrant, round(s.total, 2)) for s in ns_first(expected.standings)]
 
 
 def test_books_average_method_is_plus_or_minus_the_direction_average(api_as, club, director):
