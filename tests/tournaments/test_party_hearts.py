@@ -12,8 +12,9 @@ pytestmark = pytest.mark.django_db
 
 
 def hearts_party(client, club, players, rules=None):
-    event = create_party(client, club, progression="hearts", tables=players // 4, rules=rules,
-                         name="Hearts evening")
+    event = create_party(client, club, game="progressive_hearts", progression="hearts", tables=players // 4,
+                         rules=rules, name="Hearts evening")
+    assert event["game"] == "progressive_hearts"
     labels = register(client, club, event["id"], [(f"P{i}", "open") for i in range(1, players + 1)])
     return event, labels
 
@@ -226,3 +227,12 @@ def test_a_player_reports_the_table_with_its_pin(api_as, director, player, club)
     assert chips(phone, club, event, 1, 2, [-6, 1, 2, 3], pin=wrong).status_code == 403
     ok = chips(phone, club, event, 1, 2, [-6, 1, 2, 3], pin=services.table_pin(party, 2))
     assert ok.status_code == 201 and ok.json()["tables"][1]["result"]["chips"] == [-6, 1, 2, 3]
+
+
+def test_a_euchre_party_with_the_hearts_progression_is_a_hearts_party(api_as, director, club):
+    """The Standard Hoyle: "As in Euchre, Progressive Hearts is an interesting game"."""
+    event = create_party(api_as(director), club, progression="hearts", tables=3, name="Hearts as euchre")
+    assert event["game"] == "progressive_hearts"
+    refused = api_as(director).post(url(club), {"name": "H", "date": "2026-11-27", "game": "progressive_hearts",
+                                                "progression": "hoyle"}, format="json")
+    assert refused.status_code == 400 and "progression" in refused.json()

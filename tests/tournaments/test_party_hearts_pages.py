@@ -24,7 +24,7 @@ def test_a_hearts_party_runs_from_the_pages_to_its_prizes(web, club):
     party = Party.objects.get(event__name="Hearts")
     assert response.status_code == 302 and party.rules == {"scheme": "eagle_2", "retire": "per_table",
                                                            "prizes": "party", "hands_per_round": 4}
-    assert party.event.game == "progressive_euchre"
+    assert party.event.game == "progressive_hearts"
     base = f"/clubs/{club.slug}/events/{party.event_id}/party/"
     for i in range(1, 9):
         web.post(base + "players/", {"guest": f"Guest {i}"})

@@ -1,7 +1,7 @@
 """Serializers for events: create with a movement, entries, results."""
 from rest_framework import serializers
 
-from tournaments.models import Entry, Event, Game, ScoringMethod
+from tournaments.models import PARTY_GAMES, Entry, Event, Game, ScoringMethod
 
 
 class EventSerializer(serializers.ModelSerializer):
@@ -26,7 +26,7 @@ class EventCreateSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=160)
     date = serializers.DateField()
     game = serializers.ChoiceField(choices=[c for c in Game.choices
-                                            if c[0] not in (Game.PROGRESSIVE_EUCHRE, Game.WHIST_DRIVE)])
+                                            if c[0] not in PARTY_GAMES])
     scoring = serializers.ChoiceField(choices=[c for c in ScoringMethod.choices if c[0] != ScoringMethod.TALLY],
                                       default=ScoringMethod.MATCHPOINTS)
     rules = serializers.CharField(max_length=40, required=False, allow_blank=True, default="")

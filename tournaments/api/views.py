@@ -11,14 +11,13 @@ from rest_framework.response import Response
 from clubs.api.mixins import ClubScopedMixin
 from clubs.permissions import is_director, is_scorer
 from tournaments import selectors, selectors_event, services
-from tournaments.models import Entry, Event, EventStatus, Game, Result
+from tournaments.models import PARTY_GAMES, Entry, Event, EventStatus, Result
 from tournaments.services import entries as entry_services
 from tournaments.services import play
 
 from .serializers import (EntryCreateSerializer, EntrySerializer, EventCreateSerializer, EventSerializer,
                           ResultSerializer)
 
-PARTY_GAMES = (Game.PROGRESSIVE_EUCHRE, Game.WHIST_DRIVE)
 
 
 class EventViewSet(ClubScopedMixin, viewsets.ModelViewSet):

@@ -13,9 +13,11 @@ class Game(models.TextChoices):
     BRIDGE_WHIST = "bridge_whist", "Bridge whist (1904)"
     PROGRESSIVE_EUCHRE = "progressive_euchre", "Progressive euchre"
     WHIST_DRIVE = "whist_drive", "Whist drive"
+    PROGRESSIVE_HEARTS = "progressive_hearts", "Progressive hearts"
 
 
 DUPLICATE_GAMES = {Game.DUPLICATE_WHIST, Game.DUPLICATE_BRIDGE, Game.AUCTION_BRIDGE, Game.BRIDGE_WHIST}
+PARTY_GAMES = (Game.PROGRESSIVE_EUCHRE, Game.WHIST_DRIVE, Game.PROGRESSIVE_HEARTS)
 
 
 class ScoringMethod(models.TextChoices):
@@ -74,7 +76,7 @@ class Event(models.Model):
 
     @property
     def is_progressive(self) -> bool:
-        return self.game in (Game.PROGRESSIVE_EUCHRE, Game.WHIST_DRIVE)
+        return self.game in PARTY_GAMES
 
     @property
     def is_bridge(self) -> bool:

@@ -17,7 +17,7 @@ from django.db import transaction
 from clubs.models import Member
 from clubs.services import guest_record
 from scoring.engine import HEARTS_SCHEMES, ScoringError, hearts_round
-from tournaments.models import Event, EventStatus, Game, ScoringMethod
+from tournaments.models import PARTY_GAMES, Event, EventStatus, Game, ScoringMethod
 from tournaments.models.party import (
     EUCHRE_PROGRESSIONS, STAR_PROGRESSIONS, WHIST_PROGRESSIONS, Category, Party, PartyPlayer,
     PartyResult, PartyRound, PlayerStatus, Progression)
@@ -140,14 +140,17 @@ def _clean_rules(progression: str, rules) -> dict:
 @transaction.atomic
 def party_create(*, club, name, date, game, progression=None, tables=0, rules=None,
                  deal_seed=None, created_by=None) -> Party:
-    """Create the event and its party (game progressive_euchre or whist_drive). Progressive
-    hearts is a progressive_euchre party with progression ``hearts`` ("As in Euchre,
-    Progressive Hearts is an interesting game", Standard Hoyle)."""
-    if game not in (Game.PROGRESSIVE_EUCHRE, Game.WHIST_DRIVE):
-        raise ValidationError({"game": ["a party is progressive_euchre or whist_drive (progressive hearts: "
-                                        "progressive_euchre with progression hearts)"]})
-    allowed = EUCHRE_PROGRESSIONS | {Progression.HEARTS} if game == Game.PROGRESSIVE_EUCHRE else WHIST_PROGRESSIONS
-    progression = progression or (Progression.HOYLE if game == Game.PROGRESSIVE_EUCHRE else Progression.LADIES_UP)
+    """Create the event and its party: progressive_euchre, whist_drive or progressive_hearts
+    (whose only progression is ``hearts``; "As in Euchre, Progressive Hearts is an interesting
+    game", Standard Hoyle, so a euchre party with progression ``hearts`` is taken as one too)."""
+    if game not in PARTY_GAMES:
+        raise ValidationError({"game": ["a party is progressive_euchre, whist_drive or progressive_hearts"]})
+    if game == Game.PROGRESSIVE_EUCHRE and progression == Progression.HEARTS:
+        game = Game.PROGRESSIVE_HEARTS
+    allowed = {Game.PROGRESSIVE_EUCHRE: EUCHRE_PROGRESSIONS, Game.WHIST_DRIVE: WHIST_PROGRESSIONS,
+               Game.PROGRESSIVE_HEARTS: {Progression.HEARTS}}[game]
+    progression = progression or {Game.PROGRESSIVE_EUCHRE: Progression.HOYLE, Game.WHIST_DRIVE: Progression.LADIES_UP,
+                                  Game.PROGRESSIVE_HEARTS: Progression.HEARTS}[game]
     if progression not in allowed:
         raise ValidationError({"progression": [f"for {game} choose one of {', '.join(sorted(allowed))}"]})
     if isinstance(tables, bool) or not isinstance(tables, int) or not 0 <= tables <= 60:

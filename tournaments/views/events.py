@@ -11,7 +11,7 @@ from clubs.models import Club
 from clubs.permissions import is_director, is_scorer
 from scoring.services import event_rescore_later
 from tournaments import selectors, selectors_event
-from tournaments.models import Entry, EventStatus, Game, Result, ScoringMethod
+from tournaments.models import PARTY_GAMES, Entry, EventStatus, Game, Result, ScoringMethod
 from tournaments.movements.suggest import suggest
 from tournaments.services import entries as entry_services
 from tournaments.services import play
@@ -52,7 +52,7 @@ def event_new(request, slug):
             _errors(request, exc)
         else:
             return redirect(event.get_absolute_url())
-    games = [c for c in Game.choices if c[0] not in (Game.PROGRESSIVE_EUCHRE, Game.WHIST_DRIVE)]
+    games = [c for c in Game.choices if c[0] not in PARTY_GAMES]
     return render(request, "tournaments/event_new.html", {
         "club": club, "pairs": pairs, "suggestions": suggestions, "games": games,
         "scorings": [c for c in ScoringMethod.choices if c[0] != ScoringMethod.TALLY]})

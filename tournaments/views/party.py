@@ -87,7 +87,7 @@ def party_new(request, slug):
             if post.get(key) in choices:
                 rules[key] = post[key]
         game = Game.WHIST_DRIVE if post.get("progression") in (Progression.LADIES_UP, Progression.PROGRESSIVE) \
-            else Game.PROGRESSIVE_EUCHRE
+            else Game.PROGRESSIVE_HEARTS if post.get("progression") == Progression.HEARTS else Game.PROGRESSIVE_EUCHRE
         kind = services.table_kind(post.get("progression", ""))
         rules = {k: v for k, v in rules.items() if k in services.RULE_DEFAULTS[kind]}
         try:
