@@ -215,3 +215,21 @@ def test_the_events_pbn_does_not_give_away_the_club_seed(club, club_set):
     copied = services.boardset_copy_to_event(event=event, club_set=club_set)
     text = services.boardset_export_pbn(board_set=copied)
     assert "winter" not in text and "DealSeed" not in text and text.count("[Board ") == 6
+
+
+def test_once_results_are_in_the_boards_stay(club, club_set):
+    from tournaments.services.entries import entry_add, event_start
+    from tournaments.services.play import result_submit
+
+    event = make_event(club)
+    for i in range(4):
+        entry_add(event=event, members=[], guests=[f"A{i}", f"B{i}"])
+    event_start(event=event)
+    table = event.sections.get().movement["rounds_detail"][0]["tables"][0]
+    result_submit(event=event, data={"board": table["boards"][0], "section": "A", "ns": str(table["ns"]),
+                                     "ew": str(table["ew"]), "contract": "3NT", "declarer": "N", "tricks": 9},
+                  user=None, source="api")
+    with pytest.raises(ValidationError) as err:
+        services.boardset_copy_to_event(event=event, club_set=club_set)
+    assert "Results are in" in err.value.message_dict["club_set"][0]
+    assert event.board_sets.get().copied_from is None  # still the boards dealt at the start

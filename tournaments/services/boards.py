@@ -306,6 +306,8 @@ def boardset_copy_to_event(*, event: Event, club_set: BoardSet) -> BoardSet:
 
     if not club_set.is_club_set or club_set.club_id != event.club_id:
         raise ValidationError({"club_set": "Choose one of the club's own board sets."})
+    if event.results.exists():
+        raise ValidationError({"club_set": "Results are in: the boards they were played with stay."})
     rules = rules_for_game(event.game)
     if rules_for_game(club_set.game) != rules:
         raise ValidationError({"club_set": (
