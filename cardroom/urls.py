@@ -4,6 +4,8 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from tournaments.urls_boards import club_set_patterns
+
 api_patterns = [
     path("", include("clubs.api.urls")),
     path("clubs/<slug:club_slug>/events/", include("tournaments.api.urls")),
@@ -18,4 +20,5 @@ urlpatterns = [
     path("api/", include(api_patterns)),
     path("", include("clubs.urls")),
     path("clubs/<slug:slug>/events/", include("tournaments.urls")),
+    path("clubs/<slug:slug>/board-sets/", include(club_set_patterns)),
 ]

@@ -31,7 +31,7 @@ def as_director(client, director):
 
 
 def base(club):
-    return f"/clubs/{club.slug}/events/board-sets/"
+    return f"/clubs/{club.slug}/board-sets/"
 
 
 def test_club_home_links_the_board_sets_for_directors(club, as_director):
@@ -85,7 +85,7 @@ def test_players_and_other_clubs_directors_are_refused(club, other_club, client,
     client.force_login(olga)
     assert client.get(club_set.get_absolute_url()).status_code == 403
     assert client.post(f"{base(club)}{club_set.pk}/delete/").status_code == 403
-    assert client.get(f"/clubs/{other_club.slug}/events/board-sets/{club_set.pk}/").status_code == 404
+    assert client.get(f"/clubs/{other_club.slug}/board-sets/{club_set.pk}/").status_code == 404
     client.logout()
     assert client.get(base(club)).status_code == 302  # to the login page
 
