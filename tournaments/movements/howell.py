@@ -3,13 +3,13 @@
 Complete Howell: P pairs play P - 1 rounds (Wikipedia "Duplicate bridge movements"); an odd pair
 count gets a phantom and the pair drawn against it sits out. 4-12 tables use the published
 howellki movements; 13-30 tables the circle method with a stationary pair (pairs r+k v r-k, set
-offsets found by search); 2 tables relay every board (ACBL's standard 2-table Howell, 3 rounds of
+offsets found by search, some tables turned round to even out the comparisons); 2 tables relay every board (ACBL's standard 2-table Howell, 3 rounds of
 8 boards); 3 tables share boards in halves (bridgescorer's "Howell 3 tables, no relay").
 """
 
 from __future__ import annotations
 
-from .howell_data import CYCLIC_SET_OFFSETS, HOWELLKI
+from .howell_data import CYCLIC_FLIPS, CYCLIC_SET_OFFSETS, HOWELLKI
 from .model import Movement, RoundPlan, TablePlay, board_set
 from .validate import check
 
@@ -116,15 +116,18 @@ def _seat_index(seat: str) -> int:
 
 
 def _cyclic(tables: int, offsets: tuple[int, ...], bpr: int) -> list[list[TablePlay]]:
-    """Circle method: pair 2n stationary v pair r; table k+1 seats r+k (NS) v r-k (EW)."""
+    """Circle method: pair 2n stationary v pair r; table k+1 seats r+k (NS) v r-k (EW), with
+    the tables listed in ``CYCLIC_FLIPS`` turned round for balance (see ``howell_tune``)."""
     m = 2 * tables - 1
+    flips = CYCLIC_FLIPS.get(tables, "0" * tables)
     grid = []
     for r in range(m):
-        row = [TablePlay(table=1, ns=str(2 * tables), ew=str(r + 1),
-                         boards=board_set((r + offsets[0]) % m + 1, bpr))]
-        for k in range(1, tables):
-            row.append(TablePlay(table=k + 1, ns=str((r + k) % m + 1), ew=str((r - k) % m + 1),
-                                 boards=board_set((r + offsets[k]) % m + 1, bpr)))
+        row = []
+        for k in range(tables):
+            ns, ew = (2 * tables, r + 1) if k == 0 else ((r + k) % m + 1, (r - k) % m + 1)
+            if flips[k] == "1":
+                ns, ew = ew, ns
+            row.append(TablePlay(table=k + 1, ns=str(ns), ew=str(ew), boards=board_set((r + offsets[k]) % m + 1, bpr)))
         grid.append(row)
     return grid
 

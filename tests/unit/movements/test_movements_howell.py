@@ -76,3 +76,29 @@ def test_howell_limits():
         howell(31)
     with pytest.raises(HowellError):
         howell(4, rounds=8)
+
+
+@pytest.mark.parametrize("tables", [13, 16, 21, 30])
+def test_large_howells_are_turned_round_for_balance(tables):
+    """Turning tables round (howell_tune) keeps every meeting and board and evens out the
+    comparisons: 13 tables' spread goes from 6 to 2; no size is left worse than before."""
+    from tournaments.movements.howell_data import CYCLIC_FLIPS
+    from tournaments.movements.howell_tune import balance, cyclic_plays
+
+    movement = howell(tables)
+    report = validate(movement)
+    assert report.ok
+    plays = cyclic_plays(tables)
+    flips = [int(c) for c in CYCLIC_FLIPS[tables]]
+    tuned, plain = balance(tables, plays, flips), balance(tables, plays, [0] * tables)
+    assert report.balance.spread == tuned[0] < plain[0]
+    assert set(report.meetings.values()) == {1} and len(report.meetings) == tables * (2 * tables - 1)
+    if tables == 13:
+        assert tuned[0] == 2
+
+
+def test_the_tuner_finds_a_better_turning_quickly():
+    from tournaments.movements.howell_tune import tune
+
+    flips, start, best = tune(13, seconds=1.5, seed=3)
+    assert len(flips) == 13 and flips[0] == "0" and best < start
