@@ -167,3 +167,14 @@ def test_pack_name_follows_the_scoring_run(started):
     assert len({before, posted, scored}) == 3
     assert not event_rescore(event_id=event.pk)  # nothing new to score: the name holds
     assert pack_module.pack_name(fresh(event), "A4") == scored
+
+
+def test_deleting_the_event_deletes_its_packs(started, tmp_path, quick_render):
+    client, base, event, _movement = started
+    name = ensure(event)
+    folder = pack_module.pack_folder(event)
+    (tmp_path / folder / "notes.txt").write_text("not a pack")
+    assert client.delete(f"{base}/").status_code == 204
+    assert not Event.objects.filter(pk=event.pk).exists()
+    assert not default_storage.exists(name)
+    assert default_storage.exists(f"{folder}/notes.txt")  # only packs are ours to remove

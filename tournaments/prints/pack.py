@@ -106,6 +106,23 @@ def pack_prune(event: Event) -> list[str]:
     return removed
 
 
+def pack_discard(folder: str) -> list[str]:
+    """Delete every stored pack in a deleted event's folder; returns their names."""
+    try:
+        _dirs, files = default_storage.listdir(folder)
+    except FileNotFoundError:
+        return []
+    removed = []
+    for file in sorted(files):
+        if PACK_FILE.fullmatch(file):
+            try:
+                default_storage.delete(f"{folder}/{file}")
+            except FileNotFoundError:
+                continue
+            removed.append(f"{folder}/{file}")
+    return removed
+
+
 def pack_ensure(*, event: Event, paper: str) -> tuple[str, bool]:
     """Render and store the pack unless an up-to-date one is stored, then remove the event's
     stale packs; (name, rendered now)."""

@@ -23,4 +23,9 @@ def event_update(*, event: Event, **fields) -> Event:
 
 @transaction.atomic
 def event_delete(*, event: Event) -> None:
+    """Delete the event and everything of it; once that commits, its stored print packs go too."""
+    from tournaments.prints.pack import pack_discard, pack_folder
+
+    folder = pack_folder(event)
     event.delete()
+    transaction.on_commit(lambda: pack_discard(folder))
