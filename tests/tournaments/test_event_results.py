@@ -35,10 +35,17 @@ def test_bad_input_is_a_400_naming_the_field(howell, change, field):
     assert response.status_code == 400 and field in response.json(), response.content
 
 
-def test_board_of_another_table_is_not_scheduled(howell):
+def test_pairs_the_other_way_round_are_refused_with_the_seating_named(howell):
+    """A table that sat the wrong way (a missed arrow switch, say): the 400 says how the movement
+    seats them; a director can still enter it as seated with override."""
     client, base, first, _ = howell
     response = client.post(f"{base}/results/", ok_result(first, ns=first["ew"], ew=first["ns"]), format="json")
-    assert response.status_code == 400 and "board" in response.json()
+    assert response.status_code == 400
+    message = response.json()["ns"][0]
+    assert f"{first['ns']} N-S and {first['ew']} E-W" in message and "override" in message
+    forced = client.post(f"{base}/results/", ok_result(first, ns=first["ew"], ew=first["ns"], override=True,
+                                                       round=1, table=first["table"]), format="json")
+    assert forced.status_code == 201, forced.content
 
 
 def test_resubmitting_is_idempotent_and_a_different_result_conflicts(howell):

@@ -176,9 +176,16 @@ def locate(*, event: Event, data: dict, override: bool = False) -> tuple[Section
         if entry is None:
             raise ValidationError({side: [f"No pair {data.get(side)!r} in section {section.name}."]})
         pairs.append(entry)
-    slot = schedule(section).get((board, pairs[0].label, pairs[1].label))
+    plan = schedule(section)
+    slot = plan.get((board, pairs[0].label, pairs[1].label))
     if slot is None:
         if not override:
+            turned = plan.get((board, pairs[1].label, pairs[0].label))
+            if turned is not None:  # e.g. a table that missed an arrow switch
+                raise ValidationError({"ns": [
+                    f"Board {board} has {pairs[1].label} N-S and {pairs[0].label} E-W (round {turned.round}, table "
+                    f"{turned.table}); if they sat the other way round, a director enters it as seated with "
+                    "override."]})
             raise ValidationError({"board": [f"Board {board} is not scheduled for {pairs[0].label} (N-S) "
                                              f"v {pairs[1].label} (E-W) in this movement."]})
         slot = Slot(int(data.get("round") or 0), int(data.get("table") or 0))
