@@ -58,8 +58,9 @@ def load_demo() -> DemoSummary:
             services.member_create(club=club, membership_number=number, first_name=first, last_name=last,
                                    email=f"{first.lower()}.{last.lower()}@example.org", user=linked.get(number))
     from tournaments.demo import load_demo_events
-    from tournaments.demo_party import load_demo_party
+    from tournaments.demo_party import load_demo_hearts, load_demo_party
 
     load_demo_events(club)
     load_demo_party(club)
+    load_demo_hearts(club)
     return DemoSummary(club=club, director_username="director", password=DEMO_PASSWORD, created=created)

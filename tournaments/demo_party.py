@@ -41,3 +41,31 @@ def load_demo_party(club) -> Party:
                                     entered_by="demo")
     services.party_round_close(party=party, round_number=1)
     return Party.objects.get(pk=party.pk)
+
+
+DEMO_HEARTS = "Demo progressive hearts"
+# Round 1's chips lost per seat (minus: won) at the three tables; the four biggest losers
+# (9, 6, 4 and 2 chips) retire and eight play on at two tables.
+HEARTS_ROUND_ONE = {1: [6, -4, 1, -3], 2: [-5, 9, -2, -2], 3: [2, 4, -7, 1]}
+
+
+@transaction.atomic
+def load_demo_hearts(club) -> Party:
+    """Twelve players of progressive hearts (the Standard Hoyle's elimination), round 1 closed
+    and the eight left seated at two tables. Idempotent."""
+    existing = Party.objects.filter(event__club=club, event__name=DEMO_HEARTS).first()
+    if existing:
+        return existing
+    party = services.party_create(club=club, name=DEMO_HEARTS, date=datetime.date.today(),
+                                  game=Game.PROGRESSIVE_HEARTS, progression="hearts", tables=3,
+                                  deal_seed="demo-hearts")
+    members = list(Member.objects.filter(club=club, active=True).order_by("-membership_number")[:12])
+    for member in members:
+        services.party_player_add(party=party, member=member)
+    for n in range(len(members) + 1, 13):
+        services.party_player_add(party=party, guest=f"Guest {n}")
+    services.party_start(party=party)
+    for table, chips in HEARTS_ROUND_ONE.items():
+        services.party_hearts_enter(party=party, round_number=1, table=table, chips=chips, entered_by="demo")
+    services.party_round_close(party=party, round_number=1)
+    return Party.objects.get(pk=party.pk)

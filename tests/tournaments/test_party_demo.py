@@ -2,7 +2,7 @@
 import pytest
 
 from clubs.demo import load_demo
-from tournaments.demo_party import load_demo_party
+from tournaments.demo_party import load_demo_hearts, load_demo_party
 from tournaments.models.party import Party, PartyStar
 from tournaments.selectors_party import party_standings
 
@@ -13,9 +13,18 @@ def test_demo_party_is_idempotent_and_seated_for_round_two():
     club = load_demo().club
     first = load_demo_party(club)
     again = load_demo_party(club)
-    assert first.pk == again.pk and Party.objects.count() == 1
+    assert first.pk == again.pk and Party.objects.filter(progression="hoyle").count() == 1
     assert first.current_round == 2
     assert PartyStar.objects.filter(star="gold").count() == 2
     rows = party_standings(party=first)
     assert {r.category for r in rows} == {"lady", "gentleman"} and len(rows) == 12
     assert all(not r.name.startswith("Guest") for r in rows)
+
+
+def test_demo_hearts_party_has_retired_four_and_seats_eight():
+    club = load_demo().club
+    first = load_demo_hearts(club)
+    assert load_demo_hearts(club).pk == first.pk and Party.objects.filter(progression="hearts").count() == 1
+    assert first.event.game == "progressive_hearts" and first.current_round == 2
+    seating = first.rounds.get(number=2).seating
+    assert len(seating) == 2 and sum(len(side) for table in seating for side in table) == 8
