@@ -23,6 +23,7 @@ from tournaments.models.party import (
     PartyResult, PartyRound, PlayerStatus, Progression)
 from tournaments.movements import party_draw, progressive
 from tournaments.services.events import event_create
+from tournaments.services.pins import PIN_TRIES, pin_ok  # noqa: F401  (PIN_TRIES: tests and pages read it here)
 
 RULE_DEFAULTS = {
     "game": {"game_points": 5, "lone_march": 4, "leaver": "ghost", "rounds": None},
@@ -85,25 +86,10 @@ def table_pin(party: Party, table: int) -> str:
     return f"{int(digest[:8], 16) % 10000:04d}"
 
 
-PIN_TRIES = 10  # wrong PINs a table may send in PIN_WINDOW seconds before it must wait
-PIN_WINDOW = 600
-
-
 def table_pin_ok(party: Party, table: int, pin) -> bool:
-    """Check a table's PIN; after PIN_TRIES wrong ones in PIN_WINDOW seconds every try fails
-    (four digits are otherwise quick to guess)."""
-    from django.core.cache import cache
-
-    key = f"party-pin-misses:{party.pk}:{table}"
-    if cache.get(key, 0) >= PIN_TRIES:
-        return False
-    if hmac.compare_digest(str(pin or "").strip(), table_pin(party, table)):
-        return True
-    try:
-        cache.incr(key)
-    except ValueError:
-        cache.set(key, 1, PIN_WINDOW)
-    return False
+    """Check a table's PIN, with the same lock-out as a duplicate event's tables
+    (``tournaments.services.pins``: PIN_TRIES wrong PINs in PIN_WINDOW seconds)."""
+    return pin_ok(f"party:{party.pk}:{table}", table_pin(party, table), pin)
 
 
 def _clean_rules(progression: str, rules) -> dict:
