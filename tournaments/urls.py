@@ -10,6 +10,7 @@ urlpatterns = [
     path("<int:pk>/boards/<int:board>/", events.event_traveller, name="event-traveller"),
     path("<int:pk>/scorecards/<str:label>/", events.event_scorecard, name="event-scorecard"),
     path("<int:pk>/table/<str:section>/<int:table>/", tables.table_scoring, name="event-table"),
+    path("<int:pk>/pins/unlock/", tables.pins_unlock, name="event-pins-unlock"),
     path("", include("tournaments.urls_boards")),
     path("", include("tournaments.urls_prints")),
     path("", include("tournaments.urls_party")),

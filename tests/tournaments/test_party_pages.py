@@ -5,6 +5,7 @@ from django.test import Client
 from tests.tournaments.factories_party import create_party, register
 from tournaments.models.party import Party, PartyResult
 from tournaments.services import party as services
+from tournaments.services import pins
 
 pytestmark = pytest.mark.django_db
 
@@ -107,15 +108,22 @@ def test_rotation_chart_prints_for_a_rotation_party(api_as, director, club):
     assert web.get(f"/clubs/{club.slug}/events/{event['id']}/party/print/nonsense/").status_code == 404
 
 
-def test_a_table_that_keeps_guessing_its_pin_is_locked_out(started, club):
-    from django.core.cache import cache
-
+def test_a_device_that_keeps_guessing_its_pin_waits_and_the_others_do_not(started, club):
     _, party, _ = started
-    cache.clear()
     right = services.table_pin(party, 1)
     wrong = "0000" if right != "0000" else "1111"
-    for _ in range(services.PIN_TRIES):
-        assert not services.table_pin_ok(party, 1, wrong)
-    assert not services.table_pin_ok(party, 1, right)
-    assert services.table_pin_ok(party, 2, services.table_pin(party, 2))
-    cache.clear()
+    for _ in range(pins.FREE_MISSES):
+        assert services.table_pin_check(party, 1, wrong, "10.1.1.1").tried
+    waiting = services.table_pin_check(party, 1, right, "10.1.1.1")
+    assert not waiting.ok and not waiting.tried and waiting.wait >= 2
+    assert services.table_pin_check(party, 1, right, "10.2.2.2").ok
+    assert services.table_pin_check(party, 2, services.table_pin(party, 2), "10.1.1.1").ok
+
+
+def test_a_wrong_pin_on_the_party_table_page_says_so(started, club):
+    _, party, _ = started
+    right = services.table_pin(party, 1)
+    phone = Client(REMOTE_ADDR="10.3.3.3")
+    wrong = "0000" if right != "0000" else "1111"
+    page = phone.post(base(club, party) + "table/1/", {"pin": wrong, "round": "1"}, follow=True)
+    assert b"Wrong PIN" in page.content

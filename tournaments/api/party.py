@@ -17,9 +17,11 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from cardroom.clients import client_address
 from clubs.models import Club
 from clubs.permissions import is_director, is_scorer
 from tournaments import selectors, selectors_party
+from tournaments.api.tables import require_pin
 from tournaments.models.party import Party, PartyPlayer, Progression
 from tournaments.services import party as party_services
 
@@ -217,8 +219,8 @@ class PartyTableView(PartyView):
 
         def report():
             body = _body(request)
-            if not is_scorer(request.user, club) and not party_services.table_pin_ok(party, table, body.get("pin")):
-                raise PermissionDenied("Give the table's PIN.")
+            if not is_scorer(request.user, club):
+                require_pin(party_services.table_pin_check(party, table, body.get("pin"), client_address(request)))
             if party.progression == Progression.HEARTS:
                 party_services.party_hearts_enter(
                     party=party, round_number=number, table=table, chips=body.get("chips"), hands=body.get("hands"),

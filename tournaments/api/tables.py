@@ -14,7 +14,7 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import NotFound, PermissionDenied, ValidationError
+from rest_framework.exceptions import NotFound, PermissionDenied, Throttled, ValidationError
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -24,10 +24,20 @@ from clubs.permissions import is_scorer
 from tournaments import selectors_event
 from tournaments.models import Event, EventStatus, Result
 from tournaments.services import play
-from tournaments.services.pins import event_table_pin_ok
+from cardroom.clients import client_address
+from tournaments.services.pins import PinCheck, event_table_pin_check
 
 PIN_HEADER = OpenApiParameter("X-Table-Pin", OpenApiTypes.STR, OpenApiParameter.HEADER, required=False,
                               description="The table's four-digit PIN (printed on the table card).")
+
+
+def require_pin(check: PinCheck) -> None:
+    """A wrong PIN is a 403; a client that must wait first is a 429 with Retry-After."""
+    if check.ok:
+        return
+    if not check.tried:
+        raise Throttled(wait=check.wait, detail=check.message)
+    raise PermissionDenied(check.message)
 
 
 class TableResultSerializer(serializers.Serializer):
@@ -60,9 +70,8 @@ class TableView(APIView):
         if not is_scorer(request.user, club):
             if "HTTP_X_TABLE_PIN" not in request.META:
                 raise PermissionDenied("Send the table's PIN in the X-Table-Pin header.")
-            if not event_table_pin_ok(event, sec, table, request.META["HTTP_X_TABLE_PIN"]):
-                raise PermissionDenied("Wrong PIN for this table (after 10 wrong PINs the table must wait "
-                                       "10 minutes).")
+            require_pin(event_table_pin_check(event, sec, table, request.META["HTTP_X_TABLE_PIN"],
+                                              client_address(request)))
         now = selectors_event.table_round(event, sec, table)
         if now is None:
             raise NotFound("The movement has no play at this table.")

@@ -4,6 +4,7 @@ from rest_framework.routers import SimpleRouter
 
 from . import party as party_api
 from .prints import EventPrintView
+from .pins import PinsUnlockView, PinsView
 from .tables import TableConfirmView, TableView
 from .views import EventViewSet
 
@@ -27,6 +28,8 @@ party_patterns = [
 # Table scoring with the table's PIN (tournaments.api.tables).
 table_patterns = [
     path("<int:pk>/tables/<str:section>/<int:table>/", TableView.as_view(), name="event-table-api"),
+    path("<int:pk>/pins/", PinsView.as_view(), name="event-pins-api"),
+    path("<int:pk>/pins/unlock/", PinsUnlockView.as_view(), name="event-pins-unlock-api"),
     path("<int:pk>/tables/<str:section>/<int:table>/confirm/", TableConfirmView.as_view(),
          name="event-table-confirm-api"),
 ]

@@ -8,3 +8,4 @@ from .boards import Board, BoardSet, BoardSource  # noqa: F401
 __all__ = ["PARTY_GAMES", "Event", "EventStatus", "Game", "ScoringMethod", "Section", "Entry", "EntryStatus", "Result",
            "ResultChange", "ResultSource"]
 from .party import Party, PartyPlayer, PartyResult, PartyRound, PartyStar  # noqa: F401
+from .pins import PinMiss  # noqa: F401

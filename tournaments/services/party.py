@@ -23,7 +23,7 @@ from tournaments.models.party import (
     PartyResult, PartyRound, PlayerStatus, Progression)
 from tournaments.movements import party_draw, progressive
 from tournaments.services.events import event_create
-from tournaments.services.pins import PIN_TRIES, pin_ok  # noqa: F401  (PIN_TRIES: tests and pages read it here)
+from tournaments.services.pins import PinCheck, pin_check
 
 RULE_DEFAULTS = {
     "game": {"game_points": 5, "lone_march": 4, "leaver": "ghost", "rounds": None},
@@ -86,10 +86,10 @@ def table_pin(party: Party, table: int) -> str:
     return f"{int(digest[:8], 16) % 10000:04d}"
 
 
-def table_pin_ok(party: Party, table: int, pin) -> bool:
-    """Check a table's PIN, with the same lock-out as a duplicate event's tables
-    (``tournaments.services.pins``: PIN_TRIES wrong PINs in PIN_WINDOW seconds)."""
-    return pin_ok(f"party:{party.pk}:{table}", table_pin(party, table), pin)
+def table_pin_check(party: Party, table: int, pin, client: str) -> PinCheck:
+    """Check a table's PIN from ``client``, with the same per-client delay as a duplicate
+    event's tables (``tournaments.services.pins``)."""
+    return pin_check(event=party.event, table=str(table), client=client, expected=table_pin(party, table), given=pin)
 
 
 def _clean_rules(progression: str, rules) -> dict:

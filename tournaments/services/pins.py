@@ -1,32 +1,115 @@
-"""Table PINs: a wrong guess counts against the table; after PIN_TRIES wrong ones within
-PIN_WINDOW seconds every try fails until the window passes (four digits are quick to guess)."""
+"""Table PINs: wrong guesses count per client and table, with a delay that doubles.
+
+A four-digit PIN is quick to guess, so each client (IP address) gets FREE_MISSES wrong PINs at a
+table, then must wait 2, 4, 8 ... seconds (at most MAX_WAIT) between tries. One client's guessing
+never locks the table for the others: when all clients together pass TABLE_CEILING wrong PINs in
+TABLE_WINDOW seconds, every client is slowed to one try per SLOW_SPACING seconds, and the right
+PIN still opens the table. A right PIN clears the client's streak; the director's unlock clears
+the table's. The counts are rows (``PinMiss``), so every worker process sees the same ones."""
+from dataclasses import dataclass
+from datetime import timedelta
 import hmac
+import math
 
-from django.core.cache import cache
+from django.db import transaction
+from django.db.models import Sum
+from django.utils import timezone
 
-PIN_TRIES = 10
-PIN_WINDOW = 600
+from tournaments.models import Event, PinMiss
 
-
-def pin_locked(scope: str) -> bool:
-    return cache.get(f"pin-misses:{scope}", 0) >= PIN_TRIES
-
-
-def pin_ok(scope: str, expected: str, given) -> bool:
-    """True when ``given`` is the table's PIN and the table is not locked out."""
-    key = f"pin-misses:{scope}"
-    if cache.get(key, 0) >= PIN_TRIES:
-        return False
-    if hmac.compare_digest(str(given or "").strip(), expected):
-        return True
-    try:
-        cache.incr(key)
-    except ValueError:
-        cache.set(key, 1, PIN_WINDOW)
-    return False
+FREE_MISSES = 5
+MAX_WAIT = 900
+STREAK_WINDOW = 3600
+TABLE_CEILING = 30
+TABLE_WINDOW = 600
+SLOW_SPACING = 10
 
 
-def event_table_pin_ok(event, section, table: int, given) -> bool:
+@dataclass(frozen=True)
+class PinCheck:
+    """The answer to one try: ``ok``, or refused with ``wait`` seconds before the next try
+    (``tried`` is False when the PIN was not even compared because the client must wait)."""
+
+    ok: bool
+    wait: int = 0
+    tried: bool = True
+
+    @property
+    def message(self) -> str:
+        if self.ok:
+            return ""
+        if not self.tried:
+            return f"Too many wrong PINs: wait {self.wait} seconds before the next try."
+        text = "Wrong PIN: it is on the table card."
+        return f"{text} Wait {self.wait} seconds before the next try." if self.wait else text
+
+
+def streak_wait(streak: int) -> int:
+    """Seconds a client waits after ``streak`` wrong PINs in a row: none for the first
+    FREE_MISSES (typos), then 2, 4, 8 ... up to MAX_WAIT."""
+    if streak < FREE_MISSES:
+        return 0
+    return min(2 ** (streak - FREE_MISSES + 1), MAX_WAIT)
+
+
+def _table_streaks(event: Event, table: str, now) -> int:
+    recent = PinMiss.objects.filter(event=event, table=table, last_try__gte=now - timedelta(seconds=TABLE_WINDOW))
+    return recent.aggregate(n=Sum("streak"))["n"] or 0
+
+
+def pin_check(*, event: Event, table: str, client: str, expected: str, given) -> PinCheck:
+    """Compare ``given`` with the table's PIN for ``client``, counting a wrong one."""
+    now = timezone.now()
+    right = hmac.compare_digest(str(given or "").strip().encode(), expected.encode())
+    with transaction.atomic():
+        row = PinMiss.objects.select_for_update().filter(event=event, table=table, client=client).first()
+        if row and (now - row.last_try).total_seconds() > STREAK_WINDOW:
+            row.streak = 0
+        if row and row.streak:
+            ready = row.last_try + timedelta(seconds=streak_wait(row.streak))
+            if now < ready:
+                return PinCheck(ok=False, wait=math.ceil((ready - now).total_seconds()), tried=False)
+        if _table_streaks(event, table, now) >= TABLE_CEILING:
+            if row and now < row.last_try + timedelta(seconds=SLOW_SPACING):
+                wait = math.ceil((row.last_try + timedelta(seconds=SLOW_SPACING) - now).total_seconds())
+                return PinCheck(ok=False, wait=wait, tried=False)
+            row = row or PinMiss(event=event, table=table, client=client, last_try=now)
+        if right:
+            if row is not None:
+                row.streak, row.last_try = 0, now
+                row.save()
+            return PinCheck(ok=True)
+        row = row or PinMiss(event=event, table=table, client=client, last_try=now)
+        row.misses += 1
+        row.streak += 1
+        row.last_try = now
+        row.save()
+        slowed = SLOW_SPACING if _table_streaks(event, table, now) >= TABLE_CEILING else 0
+        return PinCheck(ok=False, wait=max(streak_wait(row.streak), slowed))
+
+
+def event_table_pin_check(event: Event, section, table: int, given, client: str) -> PinCheck:
     from tournaments.selectors_event import table_pin
 
-    return pin_ok(f"event:{event.pk}:{section.name}:{table}", table_pin(event, section, table), given)
+    return pin_check(event=event, table=f"{section.name}/{table}", client=client,
+                     expected=table_pin(event, section, table), given=given)
+
+
+def table_unlock(*, event: Event, table: str | None = None) -> int:
+    """The director lets a table (or every table of the event) try again at once; the
+    counts of wrong PINs stay for the record. Returns how many clients were waiting."""
+    rows = PinMiss.objects.filter(event=event, streak__gt=0)
+    if table:
+        rows = rows.filter(table=table)
+    return rows.update(streak=0)
+
+
+def pin_misses(event: Event) -> list[dict]:
+    """Wrong PINs per client and table, most first: what the director's page and API show."""
+    now = timezone.now()
+    out = []
+    for row in PinMiss.objects.filter(event=event, misses__gt=0).order_by("-misses", "table", "client"):
+        ready = row.last_try + timedelta(seconds=streak_wait(row.streak))
+        out.append({"table": row.table, "client": row.client, "misses": row.misses, "streak": row.streak,
+                    "last_try": row.last_try, "wait": max(0, math.ceil((ready - now).total_seconds()))})
+    return out

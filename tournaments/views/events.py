@@ -15,6 +15,7 @@ from tournaments.models import PARTY_GAMES, Entry, EventStatus, Game, Result, Sc
 from tournaments.movements.suggest import suggest
 from tournaments.services import entries as entry_services
 from tournaments.services import play
+from tournaments.services import pins
 
 
 def _event(request, slug, pk):
@@ -70,6 +71,7 @@ def event_detail(request, slug, pk):
             "boards": selectors_event.boards_in_play(sections[0]) if sections else [],
             "round_status": selectors_event.round_status(event) if context["is_scorer"] and sections else [],
             "tables": selectors_event.tables_with_pins(event) if director else [],
+            "pin_misses": pins.pin_misses(event) if director else [],
             "members": club.members.filter(active=True) if director else [],
             "live": event.status in (EventStatus.PLAYING, EventStatus.SEATED),
         })

@@ -15,12 +15,14 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from cardroom.clients import client_address
 from clubs.models import Club, Member
 from clubs.permissions import is_director
 from tournaments import selectors_party
 from tournaments.models import EventStatus, Game
 from tournaments.models.party import Category, Party, PartyPlayer, Progression
 from tournaments.services import party as services
+from tournaments.services.pins import pin_misses
 
 
 def _party(slug, pk) -> tuple[Club, Party]:
@@ -119,7 +121,7 @@ def party_home(request, slug, pk):
         "members": Member.objects.filter(club=club, active=True).exclude(
             pk__in=[p.member_id for p in players if p.member_id]),
         "standings": selectors_party.party_standings(party=party), "reopen": last_closed,
-        "missed_rule": selectors_party.missed_rule(party),
+        "missed_rule": selectors_party.missed_rule(party), "pin_misses": pin_misses(party.event),
     })
 
 
@@ -213,8 +215,10 @@ def party_table(request, slug, pk, table):
     club, party = _public_party(request, slug, pk)
     if request.method == "POST":
         number = int(request.POST["round"]) if request.POST.get("round", "").isdigit() else 0
-        if not is_director(request.user, club) and not services.table_pin_ok(party, table, request.POST.get("pin")):
-            messages.error(request, "That is not this table's PIN.")
+        check = None if is_director(request.user, club) else services.table_pin_check(
+            party, table, request.POST.get("pin"), client_address(request))
+        if check is not None and not check.ok:
+            messages.error(request, check.message)
         else:
             _enter(request, party, number, table, entered_by=f"table {table}")
         return redirect("party-table", slug=slug, pk=pk, table=table)

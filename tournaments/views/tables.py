@@ -1,16 +1,18 @@
 """Table scoring on a phone: a short URL and PIN per table; the round, opponents and boards;
 a result entered by one side, confirmed by the other, then the board's traveller so far."""
 from django.contrib import messages
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.views.decorators.http import require_POST
 
 from clubs.models import Club
+from clubs.permissions import is_director
 from tournaments import selectors_event
 from tournaments.models import Event, EventStatus, Result
-from tournaments.services import play
-from tournaments.services.pins import event_table_pin_ok
+from tournaments.services import pins, play
+from cardroom.clients import client_address
 
 
 def _table(slug, pk, section_name):
@@ -28,11 +30,11 @@ def table_scoring(request, slug, pk, section, table):
     url = reverse("event-table", args=[slug, pk, sec.name, table])
     if not request.session.get(key):
         if request.method == "POST" and "pin" in request.POST:
-            if event_table_pin_ok(event, sec, table, request.POST["pin"]):
+            check = pins.event_table_pin_check(event, sec, table, request.POST["pin"], client_address(request))
+            if check.ok:
                 request.session[key] = True
                 return redirect(url)
-            messages.error(request, "Wrong PIN: it is on the table card. After 10 wrong PINs the table "
-                                    "must wait 10 minutes.")
+            messages.error(request, check.message)
         return render(request, "tournaments/table_pin.html", {"club": club, "event": event, "table": table,
                                                              "section": sec})
     if event.status not in (EventStatus.PLAYING, EventStatus.SEATED):
@@ -68,3 +70,17 @@ def table_scoring(request, slug, pk, section, table):
     return render(request, "tournaments/table_scoring.html", {
         "club": club, "event": event, "section": sec, "table": table, "now": now, "pending": pending,
         "traveller": traveller, "url": url})
+
+
+@require_POST
+def pins_unlock(request, slug, pk):
+    """The director lets a table whose devices keep guessing its PIN try again at once."""
+    club = get_object_or_404(Club, slug=slug)
+    if not is_director(request.user, club):
+        raise PermissionDenied
+    event = get_object_or_404(Event, club=club, pk=pk)
+    table = request.POST.get("table", "").strip()[:40] or None
+    n = pins.table_unlock(event=event, table=table)
+    messages.success(request, f"Table {table} unlocked." if table else f"All tables unlocked ({n} devices).")
+    return redirect(f"{event.get_absolute_url()}#pin-misses" if not event.is_progressive
+                    else reverse("party-home", args=[slug, pk]))
