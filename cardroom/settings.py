@@ -30,6 +30,9 @@ if not SECRET_KEY:
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost" + (",testserver" if DEBUG or TESTING else ""))
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
+# Reverse proxies in front of Cardroom: the client's address is read that many hops from the
+# right of X-Forwarded-For (cardroom.clients); 0 reads REMOTE_ADDR.
+TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES", "0") or 0)
 
 INSTALLED_APPS = [
     "django.contrib.admin",
