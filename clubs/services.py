@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from cardroom.spreadsheet import cell_in, cell_out
 from cardroom.tasks import enqueue_once_on_commit
 
 from .models import Club, ClubRole, ClubStatistics, Guest, Member
@@ -149,7 +150,7 @@ def _read_member_rows(text: str) -> list[tuple[int, dict[str, str]]]:
     for row in reader:
         if not any((v or "").strip() for k, v in row.items() if k is not None):
             continue
-        values = {k: (v or "").strip() for k, v in row.items() if k is not None}
+        values = {k: cell_in((v or "").strip()) for k, v in row.items() if k is not None}
         if None in row:
             values["__extra__"] = "yes"
         rows.append((reader.line_num, values))
@@ -222,13 +223,14 @@ def members_import_csv(*, club: Club, data: bytes | str) -> ImportSummary:
 
 
 def members_export_csv(*, club: Club) -> str:
-    """All members of the club as CSV, in the columns the importer reads."""
+    """All members of the club as CSV, in the columns the importer reads; cells that a
+    spreadsheet would run as a formula get a ``'`` in front (``cardroom.spreadsheet``)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(MEMBER_CSV_COLUMNS)
     for m in Member.objects.filter(club=club).order_by("membership_number"):
-        writer.writerow([m.membership_number, m.first_name, m.last_name, m.email, m.phone,
-                         "yes" if m.active else "no"])
+        writer.writerow([cell_out(v) for v in (m.membership_number, m.first_name, m.last_name, m.email, m.phone,
+                                                 "yes" if m.active else "no")])
     return out.getvalue()
 
 
