@@ -285,6 +285,17 @@ def _pair(values: Sequence[int] | None, name: str) -> tuple[int, int]:
     return a, b
 
 
+MIN_PLAYERS = 4  # euchre and whist drives are four-handed: one full table at the least
+
+
+def party_players_check(players: int) -> None:
+    """A progressive party of a four-handed game needs one table of four real players; ghost
+    hands only fill the last table of a larger party (Standard Hoyle: "one or more tables")."""
+    if players < MIN_PLAYERS:
+        raise PartyRuleError(f"a progressive party needs at least {MIN_PLAYERS} players (one table of four): "
+                             f"{players} registered, register {MIN_PLAYERS - players} more")
+
+
 def hearts_players_check(players: int) -> None:
     """Progressive hearts seats four a table and retires four a round (Standard Hoyle: twelve
     at three tables, then eight, then four): a multiple of four, at least eight."""

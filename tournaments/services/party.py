@@ -221,9 +221,11 @@ def _first_seating(party: Party, players: list[PartyPlayer]) -> tuple[progressiv
             player.card = draw.cards[player.label]
             player.save(update_fields=["card"])
         return draw.seating, []
+    try:
+        party_draw.party_players_check(len(players))
+    except party_draw.PartyRuleError as exc:
+        raise ValidationError({"players": [str(exc)]}) from None
     if party.progression == Progression.ROTATION:
-        if len(players) < 4:
-            raise ValidationError({"players": ["a rotation chart needs at least 4 players"]})
         labels = [p.label for p in players]
         random.Random(f"chart:{seed}").shuffle(labels)
         places = party_draw.chart_positions(len(labels))
@@ -244,8 +246,6 @@ def _first_seating(party: Party, players: list[PartyPlayer]) -> tuple[progressiv
         draw = party_draw.draw_by_cards([p.label for p in ladies], [p.label for p in gents], seed)
         everyone = ladies + gents
     else:
-        if len(players) < 2:
-            raise ValidationError({"players": ["register at least 2 players"]})
         everyone = players + [_ghost(party, Category.OPEN) for _ in range((-len(players)) % 4)]
         draw = party_draw.draw_open([p.label for p in everyone], seed)
     for player in everyone:
