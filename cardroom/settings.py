@@ -124,6 +124,8 @@ STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "staticfiles"
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# The address printed on table cards (e.g. https://club.example.org); blank: the request's host.
+CARDROOM_PUBLIC_URL = os.environ.get("CARDROOM_PUBLIC_URL", "").rstrip("/")
 MEDIA_URL = "media/"
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", VAR_DIR / "media"))
 STORAGES = {

@@ -11,8 +11,8 @@ from rest_framework.views import APIView
 
 from clubs.api.mixins import ClubScopedMixin
 from tournaments import selectors
-from tournaments.prints.access import may_print, parse_request
-from tournaments.prints.kinds import build_print
+from tournaments.prints.access import may_print, parse_request, public_url
+from tournaments.prints.kinds import KINDS, build_print
 from tournaments.prints.render import PrintError, print_filename, print_response
 from tournaments.prints.source import event_sheet
 
@@ -24,7 +24,7 @@ class EventPrintView(ClubScopedMixin, APIView):
         parameters=[OpenApiParameter(name, OpenApiTypes.STR, description=text) for name, text in (
             ("board", "one board (travellers, hand cards, hand records)"),
             ("pair", "one pair label (score cards, score slips)"),
-            ("table", "one table (guide cards, score slips)"),
+            ("table", "one table (guide cards, score slips, table cards)"),
             ("section", "section name (default: the first)"),
             ("paper", "A4 or Letter (default: the club's paper size)"))],
         responses={(200, "application/pdf"): OpenApiTypes.BINARY},
@@ -43,7 +43,8 @@ class EventPrintView(ClubScopedMixin, APIView):
         if not may_print(request.user, event, wanted):
             raise PermissionDenied("You may not print this.")
         try:
-            sheet = event_sheet(event, wanted.section)
+            sheet = event_sheet(event, wanted.section,
+                                public_url=public_url(request) if KINDS[wanted.kind].director else None)
             template, context, title = build_print(sheet, wanted.kind, board=wanted.board, pair=wanted.pair,
                                                    table=wanted.table)
         except PrintError as exc:

@@ -105,6 +105,17 @@ class EventViewSet(ClubScopedMixin, viewsets.ModelViewSet):
             raise ValidationError({"round": ["Give the round number."]}) from None
         return Response(EventSerializer(entry_services.event_set_round(event=event, round_number=number)).data)
 
+    @action(detail=True, methods=["get", "post"], url_path="table-pins")
+    def table_pins(self, request, pk=None, club_slug=None):
+        """GET: each table's PIN (directors); POST: new PINs for every table, the old ones stop working."""
+        event = self.get_object()
+        self.check_director()
+        if request.method == "POST":
+            from tournaments.services.pins import event_table_pins_regenerate
+
+            event = event_table_pins_regenerate(event=event, user=request.user)
+        return Response({"tables": selectors_event.tables_with_pins(event)})
+
     @action(detail=True, methods=["get"])
     def movement(self, request, pk=None, club_slug=None):
         return Response(selectors_event.event_movement(self.get_object()))

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from clubs.permissions import is_player, is_scorer
+from clubs.permissions import is_director, is_player, is_scorer
 from tournaments.models import Event, EventStatus
 from tournaments.selectors_boards import event_board_set, hands_visible
 
@@ -47,10 +47,12 @@ def parse_request(kind: str, params, club) -> PrintRequest:
 
 
 def may_print(user, event: Event, request: PrintRequest) -> bool:
-    """Scorers and directors print everything. Otherwise: the results once the event is
+    """Directors print everything; scorers everything but the table cards (PINs). Otherwise: the results once the event is
     finished (published, for visitors); a player's own score card; hand records when the
     hands may be seen."""
     club = event.club
+    if get_kind(request.kind).director:  # table cards carry the PINs
+        return is_director(user, club)
     if is_scorer(user, club):
         return True
     if request.kind == "results":
@@ -60,3 +62,11 @@ def may_print(user, event: Event, request: PrintRequest) -> bool:
     if request.kind == "hand-records":
         return hands_visible(event=event, user=user, board_set=event_board_set(event=event))
     return False
+
+
+def public_url(request) -> str:
+    """The site's address for links printed on paper: settings.CARDROOM_PUBLIC_URL, else the
+    address the request came in on."""
+    from django.conf import settings
+
+    return (getattr(settings, "CARDROOM_PUBLIC_URL", "") or request.build_absolute_uri("/")).rstrip("/")

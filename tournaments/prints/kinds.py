@@ -4,9 +4,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from . import guide_cards, hand_cards, hand_records, results, score_slips, scorecards, travellers
+from . import guide_cards, hand_cards, hand_records, results, score_slips, scorecards, table_cards, travellers
 from .render import PrintError
-from .sheet import EventSheet
+from .sheet import WHIST_GAMES, EventSheet
 
 
 @dataclass(frozen=True)
@@ -16,6 +16,11 @@ class PrintKind:
     template: str
     build: Callable[..., dict]
     filters: tuple[str, ...] = ()  # which of board / pair / table narrow it
+    games: frozenset[str] | None = None  # the games it is made for; None: every game
+    director: bool = False  # shows what only a director may see (table PINs)
+
+    def fits(self, game: str) -> bool:
+        return self.games is None or game in self.games
 
 
 KINDS = {k.name: k for k in (
@@ -23,9 +28,11 @@ KINDS = {k.name: k for k in (
     PrintKind("score-slips", "Score slips", score_slips.TEMPLATE, score_slips.build, ("table", "pair")),
     PrintKind("scorecards", "Score cards", scorecards.TEMPLATE, scorecards.build, ("pair",)),
     PrintKind("guide-cards", "Guide cards", guide_cards.TEMPLATE, guide_cards.build, ("table",)),
-    PrintKind("hand-cards", "Hand cards", hand_cards.TEMPLATE, hand_cards.build, ("board",)),
+    PrintKind("hand-cards", "Hand cards", hand_cards.TEMPLATE, hand_cards.build, ("board",),
+              games=frozenset(WHIST_GAMES)),
     PrintKind("hand-records", "Hand records", hand_records.TEMPLATE, hand_records.build, ("board",)),
     PrintKind("results", "Results", results.TEMPLATE, results.build, ()),
+    PrintKind("table-cards", "Table cards", table_cards.TEMPLATE, table_cards.build, ("table",), director=True),
 )}
 # The pack's order: what the director needs before play, then the results once there are standings.
 PACK_KINDS = ("guide-cards", "travellers", "score-slips", "scorecards", "hand-cards", "hand-records", "results")
@@ -38,12 +45,19 @@ def get_kind(name: str) -> PrintKind:
         raise PrintError(f"print {name!r} is not one of {', '.join(KINDS)}", "kind") from None
 
 
+def kinds_for(game: str, *, director: bool = False) -> list[PrintKind]:
+    """The prints that fit the game (no whist hand cards for bridge), the director's own only for a director."""
+    return [k for k in KINDS.values() if k.fits(game) and (director or not k.director)]
+
+
 def build_print(sheet: EventSheet, kind: str, *, board: int | None = None, pair: str | None = None,
                 table: int | None = None) -> tuple[str, dict, str]:
     """(template, context, title) of one print; board/pair/table narrow it where the kind allows."""
     spec = get_kind(kind)
     wanted = {"board": board, "pair": pair, "table": table}
     given = {k: v for k, v in wanted.items() if v not in (None, "")}
+    if not spec.fits(sheet.game):
+        raise PrintError(f"{spec.title.lower()} are not made for {sheet.game.replace('_', ' ')}", "kind")
     extra = set(given) - set(spec.filters)
     if extra:
         raise PrintError(f"{spec.title.lower()} cannot be narrowed by {', '.join(sorted(extra))}", sorted(extra)[0])

@@ -45,6 +45,15 @@ class PlayedResult:
 
 
 @dataclass(frozen=True)
+class TableLink:
+    """Where a table's phone scores (the absolute URL of the table page) and its PIN."""
+
+    table: int
+    url: str
+    pin: str
+
+
+@dataclass(frozen=True)
 class EventSheet:
     """One section of an event: movement, boards (with analysis), names and results."""
 
@@ -62,6 +71,7 @@ class EventSheet:
     results: tuple[PlayedResult, ...] = ()
     section: str = ""
     scored: SessionScore | None = None  # stored scores and standings; None: score here
+    tables: tuple["TableLink", ...] = ()  # each table's page and PIN; filled for directors only
 
 
     @property

@@ -18,7 +18,7 @@ from tournaments.selectors_event import entry_names, event_sections, section_nam
 from tournaments.services.boards import board_to_pure, rules_for_game
 
 from .render import PrintError
-from .sheet import ENGINE_METHODS, EventSheet, PlayedResult
+from .sheet import ENGINE_METHODS, EventSheet, PlayedResult, TableLink
 
 PRINT_VERSION = 2  # bump when templates change what a stored pack looks like
 
@@ -72,8 +72,23 @@ def _stored_session(event: Event, section: Section, results: list[Result]) -> Se
                         standings)
 
 
-def event_sheet(event: Event, section: str | None = None) -> EventSheet:
-    """One section of the event as a sheet (the first section unless named)."""
+def table_links(event: Event, section: Section, public_url: str) -> tuple[TableLink, ...]:
+    """Each table of the section: its scoring page under ``public_url`` and its PIN."""
+    from django.urls import reverse
+
+    from tournaments.selectors_event import table_pin
+
+    base = public_url.rstrip("/")
+    return tuple(
+        TableLink(t, base + reverse("event-table", kwargs={"slug": event.club.slug, "pk": event.pk,
+                                                           "section": section.name, "table": t}),
+                  table_pin(event, section, t))
+        for t in range(1, int(section.movement.get("tables", 0)) + 1))
+
+
+def event_sheet(event: Event, section: str | None = None, *, public_url: str | None = None) -> EventSheet:
+    """One section of the event as a sheet (the first section unless named); with
+    ``public_url`` (for a director's table cards) it carries each table's address and PIN."""
     chosen = section_named(event, section)
     if chosen is None:
         raise PrintError(f"section {section!r} is not in this event" if section else "this event has no movement yet",
@@ -94,6 +109,7 @@ def event_sheet(event: Event, section: str | None = None) -> EventSheet:
         names=entry_names(chosen), results=tuple(_played(r) for r in results),
         section=chosen.name if len(event_sections(event)) > 1 else "",
         scored=_stored_session(event, chosen, results),
+        tables=table_links(event, chosen, public_url) if public_url else (),
     )
 
 

@@ -9,6 +9,7 @@ the table's. The counts are rows (``PinMiss``), so every worker process sees the
 from dataclasses import dataclass
 from datetime import timedelta
 import hmac
+import logging
 import math
 
 from django.db import transaction
@@ -16,6 +17,8 @@ from django.db.models import Sum
 from django.utils import timezone
 
 from tournaments.models import Event, PinMiss
+
+logger = logging.getLogger(__name__)
 
 FREE_MISSES = 5
 MAX_WAIT = 900
@@ -113,3 +116,22 @@ def pin_misses(event: Event) -> list[dict]:
         out.append({"table": row.table, "client": row.client, "misses": row.misses, "streak": row.streak,
                     "last_try": row.last_try, "wait": max(0, math.ceil((ready - now).total_seconds()))})
     return out
+
+
+@transaction.atomic
+def event_table_pins_regenerate(*, event: Event, user=None) -> Event:
+    """New PINs for every table of the event: a fresh ``table_pin_seed``, so each old PIN stops
+    working at once (a card left in the room or a PIN overheard). Recorded in the event's
+    history (admin log: who and when); the table cards must then be printed again."""
+    from django.contrib.admin.models import CHANGE, LogEntry
+
+    from tournaments.models.events import new_deal_seed
+
+    event.table_pin_seed = new_deal_seed()
+    Event.objects.filter(pk=event.pk).update(table_pin_seed=event.table_pin_seed)
+    if user is not None and getattr(user, "is_authenticated", False):
+        LogEntry.objects.log_actions(user_id=user.pk, queryset=[event], action_flag=CHANGE,
+                                     change_message="New table PINs: the old ones no longer open the tables.",
+                                     single_object=True)
+    logger.info("event %s: new table PINs by %s", event.pk, getattr(user, "username", None) or "the system")
+    return event

@@ -1,4 +1,5 @@
 """Print pages: the menu, each print as HTML or PDF, and the whole pack (rendered by a task)."""
+from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.core.files.storage import default_storage
 from django.http import FileResponse, Http404, HttpResponseBadRequest
@@ -7,14 +8,15 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from clubs.models import Club
-from clubs.permissions import is_scorer
+from clubs.permissions import is_director, is_scorer
 from tournaments import selectors
-from tournaments.prints.access import may_print, parse_request
-from tournaments.prints.kinds import KINDS, build_print
+from tournaments.prints.access import may_print, parse_request, public_url
+from tournaments.prints.kinds import KINDS, build_print, kinds_for
 from tournaments.prints.pack import pack_name, pack_ready
 from tournaments.prints.render import PAPERS, PrintError, paper_for, print_filename, print_response
 from tournaments.prints.source import event_sheet, user_pairs
 from tournaments.prints.tasks import render_event_pack
+from tournaments.services.pins import event_table_pins_regenerate
 
 
 def _event(request, slug, pk):
@@ -36,12 +38,14 @@ def _print(request, slug, pk, kind, as_html):
     if not may_print(request.user, event, wanted):
         raise PermissionDenied("You may not print this.")
     try:
-        sheet = event_sheet(event, wanted.section)
+        sheet = event_sheet(event, wanted.section,
+                            public_url=public_url(request) if KINDS[wanted.kind].director else None)
         template, context, title = build_print(sheet, wanted.kind, board=wanted.board, pair=wanted.pair,
                                                table=wanted.table)
     except PrintError as exc:
         return HttpResponseBadRequest(exc.message)
-    name = print_filename(event.name, event.date, wanted.kind, wanted.board or "", wanted.pair or "", wanted.paper)
+    name = print_filename(event.name, event.date, wanted.kind, wanted.board or "", wanted.pair or "",
+                          wanted.table or "", wanted.paper)
     if as_html:
         context = {**context, "back_url": reverse("event-prints", kwargs={"slug": club.slug, "pk": event.pk})}
     return print_response(template, context, paper=wanted.paper, title=title, filename=name, as_html=as_html,
@@ -81,9 +85,20 @@ def print_pack(request, slug, pk):
     return FileResponse(stored, content_type="application/pdf", filename=filename)
 
 
+@require_http_methods(["POST"])
+def table_pins_regenerate(request, slug, pk):
+    """New PINs for every table of the event (director only); back to the print menu."""
+    club, event = _event(request, slug, pk)
+    if not is_director(request.user, club):
+        raise PermissionDenied("Only the club's directors change the table PINs.")
+    event_table_pins_regenerate(event=event, user=request.user)
+    messages.success(request, "New PINs for every table: the old ones no longer work. Print the table cards again.")
+    return redirect("event-prints", slug=club.slug, pk=event.pk)
+
+
 def prints_menu(request, slug, pk):
     club, event = _event(request, slug, pk)
-    scorer = is_scorer(request.user, club)
+    scorer, director = is_scorer(request.user, club), is_director(request.user, club)
     try:
         sheet = event_sheet(event)
     except PrintError:
@@ -94,5 +109,6 @@ def prints_menu(request, slug, pk):
     pairs = sorted(user_pairs(event, request.user))
     return render(request, "print/menu_page.html", {
         "club": club, "event": event, "sheet": sheet, "scorer": scorer, "packs": packs, "own_pairs": pairs,
-        "kinds": KINDS.values(), "papers": list(PAPERS), "default_paper": paper_for(club),
+        "kinds": kinds_for(sheet.game if sheet else event.game, director=director), "director": director,
+        "papers": list(PAPERS), "default_paper": paper_for(club),
     })
