@@ -36,7 +36,7 @@ run: demo
 	@echo ""
 	@if [ -n "$$REDIS_URL" ]; then \
 		echo "REDIS_URL is set: starting a Celery worker beside the server"; \
-		$(RUN_ENV) $(VENV)/bin/celery -A cardroom worker --loglevel=info --concurrency=2 & \
+		$(RUN_ENV) $(VENV)/bin/celery -A cardroom worker -B --loglevel=info --concurrency=2 & \
 		worker=$$!; trap "kill $$worker 2>/dev/null" EXIT INT TERM; \
 		$(RUN_ENV) $(PY) manage.py runserver $(HOST):$(PORT); \
 	else \
@@ -44,7 +44,7 @@ run: demo
 	fi
 
 worker: install
-	$(RUN_ENV) $(VENV)/bin/celery -A cardroom worker --loglevel=info
+	$(RUN_ENV) $(VENV)/bin/celery -A cardroom worker -B --loglevel=info
 
 test: install-dev
 	$(PY) -m pytest $(PYTEST_ARGS)

@@ -197,9 +197,24 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A broker outage must not hold a request that has already committed: publishing fails fast
+# (one attempt, 1 s to connect) and is logged; the sweep below redoes what was not queued.
+CELERY_BROKER_CONNECTION_TIMEOUT = float(os.environ.get("CELERY_BROKER_CONNECTION_TIMEOUT", "1"))
+CELERY_TASK_PUBLISH_RETRY = False
+CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 1, "socket_timeout": 2, "max_retries": 0}
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 1
+CELERY_REDIS_SOCKET_TIMEOUT = 2
+# Celery beat (``make worker`` runs it with -B): rescore events whose standings are behind
+# their results, so a lost task or a broker outage heals itself.
+SCORING_SWEEP_SECONDS = float(os.environ.get("SCORING_SWEEP_SECONDS", "60"))
+CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+CELERY_BEAT_SCHEDULE = {
+    "sweep-standings": {"task": "scoring.sweep_standings", "schedule": SCORING_SWEEP_SECONDS},
+}
 
 CACHES = (
-    {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+    {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
+                 "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}}}
     if REDIS_URL
     else {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 )

@@ -1,5 +1,9 @@
 """Helpers for firing Celery tasks from services."""
+import logging
+
 from django.db import transaction
+
+log = logging.getLogger(__name__)
 
 
 def enqueue_once_on_commit(task, *args) -> None:
@@ -7,7 +11,9 @@ def enqueue_once_on_commit(task, *args) -> None:
 
     Several writes in one transaction (a CSV import, a round of results) then cost one task.
     The check reads Django's own pending on-commit list, so a rolled-back savepoint that
-    dropped the callback does not block a later enqueue.
+    dropped the callback does not block a later enqueue. The work is committed before this
+    fires, so a broker that is down must not turn it into an error: the enqueue fails fast
+    (settings: ``CELERY_BROKER_*``), is logged, and the beat sweep catches up later.
     """
     key = (task.name, args)
     connection = transaction.get_connection()
@@ -17,7 +23,14 @@ def enqueue_once_on_commit(task, *args) -> None:
                 return
 
     def fire():
-        task.delay(*args)
+        if task.app.conf.task_always_eager:
+            task.delay(*args)
+            return
+        try:
+            task.delay(*args)
+        except Exception as exc:  # the broker is unreachable: the sweep will redo it
+            log.warning("could not queue %s%r (%s: %s); the periodic sweep will catch up",
+                        task.name, args, type(exc).__name__, exc)
 
     fire.cardroom_task_key = key
     transaction.on_commit(fire)

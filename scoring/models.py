@@ -15,6 +15,8 @@ class EventScoring(models.Model):
     computed_at = models.DateTimeField(null=True, blank=True)
     duration_ms = models.FloatField(default=0)
     results_scored = models.PositiveIntegerField(default=0)
+    error = models.TextField(blank=True, help_text="Why the last scoring run failed; empty once one succeeds")
+    failed_at = models.DateTimeField(null=True, blank=True)
 
     def __str__(self) -> str:
         return f"Scoring of {self.event_id} at v{self.version}"

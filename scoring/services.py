@@ -7,20 +7,24 @@ place, and the next run completes them. Running twice changes nothing.
 """
 from __future__ import annotations
 
+import logging
 import time
 from collections import defaultdict
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
 from cardroom.db import retry_transient
 from cardroom.tasks import enqueue_once_on_commit
-from scoring.engine import BoardResults, Method, Result as EngineResult, parse_adjustment, rank, score_session
-from scoring.engine.books import above_average
-from scoring.engine.session import direction_fields
+from scoring.engine import (BoardResults, Method, Result as EngineResult, ScoringError, parse_adjustment,
+                            plus_minus_the_average, rank, score_session, seating_fields)
 from tournaments.models import Entry, Event, Result, ScoringMethod, Section
 
 from .models import EventScoring, Score, Standing
+
+log = logging.getLogger(__name__)
 
 ENGINE_METHOD = {ScoringMethod.MATCHPOINTS: "matchpoints", ScoringMethod.IMPS: "butler",
                  ScoringMethod.CROSS_IMPS: "cross-imps"}
@@ -48,11 +52,24 @@ def expected_plays(section: Section, active: set[str]) -> dict[int, int]:
 
 
 def engine_result(r: Result) -> EngineResult:
+    """A stored result as the engine reads it; the cards group keeps a fouled board apart."""
+    if r.ns_id == r.ew_id:
+        raise ScoringError(f"board {r.board}: pair {r.ns.label} cannot play against itself")
     if r.adjusted_ns or r.adjusted_ew:
         return EngineResult(ns=r.ns.label, ew=r.ew.label, adjusted_ns=parse_adjustment(r.adjusted_ns),
-                            adjusted_ew=parse_adjustment(r.adjusted_ew))
+                            adjusted_ew=parse_adjustment(r.adjusted_ew), group=r.cards_group)
     return EngineResult(ns=r.ns.label, ew=r.ew.label, score_ns=float(r.score_ns), contract=r.contract,
-                        declarer=r.declarer, tricks=r.tricks)
+                        declarer=r.declarer, tricks=r.tricks, group=r.cards_group)
+
+
+def section_fields(section: Section, boards: list[BoardResults]) -> dict[str, str]:
+    """Pair -> its field ("NS"/"EW") in a two-winner movement, from where the movement seats it,
+    so a board played the other way round (a missed arrow switch) is scored as seated."""
+    if section.movement.get("winners", 1) != 2:
+        return {}
+    seatings = [(str(t.get("ns", "")), str(t.get("ew", ""))) for plan in section.movement.get("rounds_detail", [])
+                for t in plan["tables"] if t.get("ns") and t.get("ew")]
+    return seating_fields(seatings, boards)
 
 
 def section_boards(section: Section, results: list[Result], entries: list[Entry]) -> list[BoardResults]:
@@ -66,37 +83,26 @@ def section_boards(section: Section, results: list[Result], entries: list[Entry]
             for b, rs in sorted(by_board.items())]
 
 
-def score_books(boards: list[BoardResults], fields: dict[str, str], tricks: bool, trick_of) -> tuple[dict, dict]:
-    """The books' methods: each pair's total against its direction's average (Standard Hoyle,
-    Duplicate Bridge: "the average taken from 380 would leave 130"), or total tricks won
-    (Foster's compass whist). Returns (per-result plus/minus, entrant -> (value, boards))."""
-    totals: dict[str, float] = defaultdict(float)
+def score_books(boards: list[BoardResults], tricks: bool, trick_of) -> tuple[dict, dict]:
+    """The books' methods. Plus or minus the average (Standard Hoyle, Duplicate Bridge, "the
+    average taken from 380 would leave 130"), board by board so that standings read as the
+    travellers do and only boards compared count; or total tricks won (Foster's compass whist).
+    Returns (per-result plus/minus, entrant -> (value, boards))."""
+    real = [[r for r in board.results if not r.artificial] for board in boards]
+    per_board, totals, compared = plus_minus_the_average([(r.ns, r.ew, r.score_ns) for r in rs] for rs in real)
+    per_result = {(board.board, r.ns, r.ew): plus
+                  for board, rs, pluses in zip(boards, real, per_board) for r, plus in zip(rs, pluses)}
+    if not tricks:
+        return per_result, {e: (v, compared[e]) for e, v in totals.items()}
+    tricks_won: dict[str, float] = defaultdict(float)
     played: dict[str, int] = defaultdict(int)
-    per_result = {}
-    for board in boards:
-        real = [r for r in board.results if not r.artificial]
-        mean = sum(r.score_ns for r in real) / len(real) if real else 0.0
-        for r in board.results:
-            if r.artificial:
-                continue
-            if tricks:
-                ns_value, ew_value = trick_of(board.board, r), 13 - trick_of(board.board, r)
-            else:
-                ns_value, ew_value = r.score_ns, -r.score_ns
-            per_result[(board.board, r.ns, r.ew)] = r.score_ns - mean
-            totals[r.ns] += ns_value
-            totals[r.ew] += ew_value
+    for board, rs in zip(boards, real):
+        for r in rs:
+            tricks_won[r.ns] += trick_of(board.board, r)
+            tricks_won[r.ew] += 13 - trick_of(board.board, r)
             played[r.ns] += 1
             played[r.ew] += 1
-    if tricks:
-        return per_result, {e: (v, played[e]) for e, v in totals.items()}
-    groups: dict[str, dict[str, float]] = defaultdict(dict)
-    for e, v in totals.items():
-        groups[fields.get(e, "")][e] = v
-    out = {}
-    for group in groups.values():
-        out.update({e: (v, played[e]) for e, v in above_average(group).items()})
-    return per_result, out
+    return per_result, {e: (v, played[e]) for e, v in tricks_won.items()}
 
 
 def _score_section(event: Event, section: Section, results: list[Result]) -> tuple[list[Score], list[Standing]]:
@@ -107,7 +113,7 @@ def _score_section(event: Event, section: Section, results: list[Result]) -> tup
     if not boards:
         return [], []
     two_winner = section.movement.get("winners", 1) == 2
-    fields = direction_fields(boards) if two_winner else {}
+    fields = section_fields(section, boards)
     index = {(r.board, r.ns.label, r.ew.label): r for r in results}
     scores: list[Score] = []
     standings: list[Standing] = []
@@ -134,12 +140,12 @@ def _score_section(event: Event, section: Section, results: list[Result]) -> tup
             return 0
         return r.tricks if r.declarer in "NS" else 13 - r.tricks
 
-    per_result, values = score_books(boards, fields, tricks, trick_of)
+    per_result, values = score_books(boards, tricks, trick_of)
     for key, plus in per_result.items():
         scores.append(Score(event=event, result=index[key], imp_ns=plus, imp_ew=-plus))
     grouped: dict[str, dict[str, float]] = defaultdict(dict)
     for e, (v, _n) in values.items():
-        grouped[fields.get(e, "") if (two_winner or not tricks) else ""][e] = v
+        grouped[fields.get(e, "") if two_winner else ""][e] = v
     position = 0
     for field in sorted(grouped):
         for rank_label, e in rank(grouped[field]):
@@ -171,7 +177,10 @@ def event_rescore(*, event_id: int, force: bool = False) -> bool:
         scores: list[Score] = []
         standings: list[Standing] = []
         for section in event.sections.all():
-            s, st = _score_section(event, section, by_section.get(section.pk, []))
+            try:
+                s, st = _score_section(event, section, by_section.get(section.pk, []))
+            except ScoringError as exc:
+                raise ScoringError(f"section {section.name}: {exc}") from exc
             scores += s
             standings += st
         Score.objects.filter(event=event).delete()
@@ -183,5 +192,65 @@ def event_rescore(*, event_id: int, force: bool = False) -> bool:
         state.computed_at = timezone.now()
         state.results_scored = len(results)
         state.duration_ms = round(1000 * (time.perf_counter() - started), 2)
+        state.error, state.failed_at = "", None
         state.save()
     return True
+
+
+def event_rescore_recorded(*, event_id: int, force: bool = False) -> bool:
+    """``event_rescore``, but a run that fails records why on the event (``error``, ``failed_at``)
+    for the director's page and the API instead of leaving the standings silently stale."""
+    try:
+        return event_rescore(event_id=event_id, force=force)
+    except Event.DoesNotExist:
+        return False
+    except Exception as exc:
+        message = str(exc) if isinstance(exc, ScoringError) else f"{type(exc).__name__}: {exc}"
+        log.exception("scoring event %s failed: %s", event_id, message)
+        EventScoring.objects.filter(event_id=event_id).update(error=message[:2000], failed_at=timezone.now())
+        return False
+
+
+def events_behind(*, limit: int = 100) -> list[int]:
+    """Ids of events whose stored standings are older than their results (a lost or failed
+    scoring task, a broker outage), oldest first."""
+    from django.db.models import Q
+
+    return list(Event.objects.filter(results_version__gt=0)
+                .filter(Q(scoring_state__isnull=True) | Q(scoring_state__version__lt=F("results_version")) |
+                        Q(scoring_state__runs=0))
+                .order_by("pk").values_list("pk", flat=True)[:limit])
+
+
+def standings_sweep(*, limit: int = 100) -> dict[int, bool]:
+    """Rescore every event whose standings are behind its results; event id -> scored. Run by
+    Celery beat (``SCORING_SWEEP_SECONDS``), so a lost task heals itself. Idempotent: a second
+    run finds nothing to do (an event whose results the engine refuses stays behind, with its
+    error recorded)."""
+    return {event_id: event_rescore_recorded(event_id=event_id) for event_id in events_behind(limit=limit)}
+
+
+def standings_require_current(*, event: Event) -> None:
+    """Finish and publish refuse while the standings are behind the results: a run that was lost
+    is completed here first; one the engine refuses raises ``StandingsBehind`` saying why."""
+    from .selectors import StandingsBehind, standings_health
+
+    if standings_health(event)["current"]:
+        return
+    event_rescore_recorded(event_id=event.pk)
+    health = standings_health(event)
+    if not health["current"]:
+        raise StandingsBehind(health["message"])
+
+
+def result_check(*, result: Result, replacing: int | None = None) -> None:
+    """Refuse, with a ValidationError naming the field, a result the scoring run would reject:
+    the board's confirmed results, with this one in place, go through the same scoring code."""
+    board = [r for r in Result.objects.filter(section=result.section, board=result.board, confirmed=True)
+             .select_related("ns", "ew")
+             if r.pk != replacing and (r.ns_id, r.ew_id) != (result.ns_id, result.ew_id)]
+    try:
+        _score_section(result.event, result.section, board + [result])
+    except ScoringError as exc:
+        field = "ew" if result.ns_id == result.ew_id else "board"
+        raise ValidationError({field: [f"Scoring would refuse this result: {exc}"]}) from None

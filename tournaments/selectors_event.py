@@ -8,6 +8,7 @@ from collections import defaultdict
 from django.db.models import Q
 
 from scoring.models import EventScoring, Score, Standing
+from scoring.selectors import standings_health
 from tournaments.models import Entry, EntryStatus, Event, Result, ResultChange, ScoringMethod, Section
 from tournaments.movements.model import label_key
 
@@ -51,8 +52,10 @@ def _score_value(event: Event, score: Score | None, side: str):
     return score.imp_ns if side == "ns" else score.imp_ew
 
 
-def _row(event: Event, r: Result, score: Score | None) -> dict:
-    return {"id": r.pk, "board": r.board, "round": r.round, "table": r.table, "ns": r.ns.label,
+def _row(event: Event, r: Result, score: Score | None, scheduled: set | None = None) -> dict:
+    turned = scheduled is not None and (r.ns.label, r.ew.label) not in scheduled and \
+        (r.ew.label, r.ns.label) in scheduled
+    return {"arrow_switch_missed": turned, "cards_group": r.cards_group, "id": r.pk, "board": r.board, "round": r.round, "table": r.table, "ns": r.ns.label,
             "ew": r.ew.label, "ns_names": r.ns.names, "ew_names": r.ew.names, "contract": r.contract,
             "declarer": r.declarer, "tricks": r.tricks, "tricks_ns": r.tricks_ns, "lead": r.lead,
             "adjusted_ns": r.adjusted_ns, "adjusted_ew": r.adjusted_ew, "score_ns": r.score_ns,
@@ -72,7 +75,9 @@ def board_traveller(event: Event, board: int, section: Section | None = None, *,
     qs = Result.objects.filter(section=section, board=board).select_related("ns", "ew", "score")
     if not include_unconfirmed:
         qs = qs.filter(confirmed=True)
-    rows = [_row(event, r, getattr(r, "score", None)) for r in qs.order_by("round", "table")]
+    scheduled = {(t["ns"], t["ew"]) for plan in (section.movement.get("rounds_detail", []) if section else [])
+                 for t in plan["tables"] if board in t["boards"]}
+    rows = [_row(event, r, getattr(r, "score", None), scheduled) for r in qs.order_by("round", "table")]
     done = {(row["ns"], row["ew"]) for row in rows}
     active = set(section.entries.filter(status=EntryStatus.ACTIVE).values_list("label", flat=True)) if section else set()
     missing = []
@@ -148,9 +153,11 @@ def event_standings(event: Event) -> dict:
         if st.field:
             row["direction"] = st.field
         rows.append(row)
+    health = standings_health(event)
     return {"event": event.pk, "status": event.status, "scoring": event.scoring,
             "computed_at": state.computed_at if state else None, "version": state.version if state else 0,
-            "results_version": event.results_version, "standings": rows}
+            "results_version": health["results_version"], "current": health["current"],
+            "out_of_date": health["message"], "standings": rows}
 
 
 def round_status(event: Event, round_number: int | None = None) -> list[dict]:

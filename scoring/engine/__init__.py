@@ -6,7 +6,7 @@ scores, IMPs, datum/Butler, cross-IMPs, VPs, the books' plus/minus-the-average),
 and ``score_session`` -- the one call the Django side needs.
 """
 from .adjustments import Adjustment, parse_adjustment
-from .books import CompassResult, above_average, compass_scores, compass_trick_totals
+from .books import CompassResult, above_average, compass_scores, compass_trick_totals, plus_minus_the_average
 from .contract import (Contract, board_dealer, board_vulnerability, declarer_score, duplicate_score,
                        parse_contract, parse_vulnerability)
 from .errors import ScoringError
@@ -22,7 +22,8 @@ from .matchpoints import board_matchpoints, matchpoints, neuberg, neuberg_percen
 from .ranking import rank
 from .rules import PRESETS, GameRules, preset
 from .session import (METHODS, BoardResults, BoardScore, Method, Result, ResultScore, SessionScore,
-                      Standing, direction_fields, score_session)
+                      Standing, direction_fields, score_session, seated_against_field,
+                      seating_fields)
 from .whist import WhistDealScore, WhistRevoke, duplicate_whist_score, game_value, whist_deal, whist_rubber_value
 
 __all__ = [name for name in dir() if not name.startswith("_")]

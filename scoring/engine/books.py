@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable, Mapping
+from typing import Iterable, Mapping, Sequence
 
 from .errors import ScoringError
 
@@ -20,6 +20,36 @@ def above_average(totals: Mapping[str, float]) -> dict[str, float]:
         return {}
     mean = sum(Fraction(v) for v in totals.values()) / len(totals)
     return {k: float(Fraction(v) - mean) for k, v in totals.items()}
+
+
+def plus_minus_the_average(boards: Iterable[Sequence[tuple[str, str, float]]]
+                           ) -> tuple[list[list[float]], dict[str, float], dict[str, int]]:
+    """The books' method board by board, so a session part-played reads as the travellers do.
+
+    Each board's results ``(ns, ew, score_ns)`` score N-S plus or minus the board's N-S average
+    and E-W the opposite; a pair's total is the sum over the boards it played that were compared
+    (two or more results). When every pair of a direction has played the same boards, as at the
+    end of a Mitchell, this equals Standard Hoyle's "net total less its direction's average"
+    (Duplicate Bridge, L3437-3441): the sum of (score - board mean) is net less the sum of the
+    means, which is the direction's average. Returns (per-board plus/minus per result, entrant ->
+    total, entrant -> boards compared)."""
+    per_board: list[list[float]] = []
+    totals: dict[str, float] = {}
+    compared: dict[str, int] = {}
+    for results in boards:
+        results = list(results)
+        if len(results) < 2:
+            per_board.append([0.0] * len(results))
+            continue
+        mean = sum(Fraction(score) for _ns, _ew, score in results) / len(results)
+        plus = [float(Fraction(score) - mean) for _ns, _ew, score in results]
+        per_board.append(plus)
+        for (ns, ew, _score), value in zip(results, plus):
+            totals[ns] = totals.get(ns, 0.0) + value
+            totals[ew] = totals.get(ew, 0.0) - value
+            compared[ns] = compared.get(ns, 0) + 1
+            compared[ew] = compared.get(ew, 0) + 1
+    return per_board, totals, compared
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ side receiving the side's score. Two-winner movements pass ``fields`` (e.g. from
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Hashable, Mapping, Sequence
+from typing import Hashable, Iterable, Mapping, Sequence
 
 from .adjustments import Adjustment
 from .errors import ScoringError
@@ -127,6 +127,32 @@ def direction_fields(boards: Sequence[BoardResults]) -> dict[str, str]:
                     if out.setdefault(e, direction) != direction:
                         raise ScoringError(f"{e} sat both N-S and E-W: not a two-winner field")
     return out
+
+
+def seating_fields(seatings: Iterable[tuple[str, str]],
+                   boards: Sequence[BoardResults] = ()) -> dict[str, str]:
+    """Entrant -> "NS" or "EW" for a two-winner movement, from where the *movement* seats each
+    entrant (``seatings``: its (ns, ew) pairs). A result played the other way round (a missed
+    arrow switch) then keeps each pair in its own field: its N-S score is compared with the
+    other N-S scores of the board and counted in the pair's home field, as scoring programs
+    do. Entrants the movement never seats take the direction they sat in ``boards``."""
+    out: dict[str, str] = {}
+    for ns, ew in seatings:
+        for direction, e in (("NS", ns), ("EW", ew)):
+            if out.setdefault(e, direction) != direction:
+                raise ScoringError(f"the movement seats {e} both N-S and E-W: not a two-winner movement")
+    for board in boards:
+        for r in board.results:
+            for direction, side in (("NS", r.ns), ("EW", r.ew)):
+                for e in _members(side):
+                    out.setdefault(e, direction)
+    return out
+
+
+def seated_against_field(result: Result, fields: Mapping[str, str]) -> bool:
+    """True when the result's pairs sat the other way round from their fields (missed arrow switch)."""
+    return any(fields.get(e) == "EW" for e in _members(result.ns)) or \
+        any(fields.get(e) == "NS" for e in _members(result.ew))
 
 
 def _expected(boards: Sequence[BoardResults]) -> int:
@@ -264,5 +290,5 @@ def score_session(
 
 __all__ = [
     "BoardResults", "BoardScore", "Method", "METHODS", "Result", "ResultScore", "SessionScore",
-    "Standing", "direction_fields", "matchpoints", "score_session",
+    "Standing", "direction_fields", "matchpoints", "score_session", "seated_against_field", "seating_fields",
 ]

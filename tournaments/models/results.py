@@ -29,6 +29,9 @@ class Result(models.Model):
     adjusted_ns = models.CharField(max_length=8, blank=True)
     adjusted_ew = models.CharField(max_length=8, blank=True)
     score_ns = models.IntegerField(null=True, blank=True)
+    cards_group = models.CharField(max_length=8, blank=True, help_text=(
+        "Fouled board or board played at the wrong table: results played with the same cards share "
+        "a group and are compared only with each other"))
     confirmed = models.BooleanField(default=True)
     source = models.CharField(max_length=16, choices=ResultSource.choices, default=ResultSource.API)
     entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,

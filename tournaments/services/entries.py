@@ -195,6 +195,9 @@ def event_set_round(*, event: Event, round_number: int) -> Event:
 @transaction.atomic
 def event_finish(*, event: Event) -> Event:
     """Lock the event: no more results from tables; a last full rescore fixes the standings."""
+    from scoring.services import standings_require_current
+
+    standings_require_current(event=event)
     event = _transition(event, (EventStatus.PLAYING, EventStatus.SEATED), EventStatus.FINISHED)
     from scoring.services import event_rescore_later
 
@@ -204,6 +207,9 @@ def event_finish(*, event: Event) -> Event:
 
 @transaction.atomic
 def event_publish(*, event: Event) -> Event:
+    from scoring.services import standings_require_current
+
+    standings_require_current(event=event)
     return _transition(event, (EventStatus.FINISHED,), EventStatus.PUBLISHED)
 
 

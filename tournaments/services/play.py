@@ -14,6 +14,7 @@ from django.db.models import F
 
 from cardroom.db import retry_transient
 from cardroom.tasks import enqueue_once_on_commit
+from scoring.services import result_check
 from scoring.engine import (ScoringError, auction_deal, board_vulnerability, bridge_whist_deal, duplicate_score,
                             duplicate_whist_score, parse_adjustment, parse_contract, preset)
 from scoring.engine.rules import AUCTION_1908, BRIDGE_1904, DUPLICATE_WHIST_TRICKS
@@ -90,7 +91,10 @@ def _clean(event: Event, data: dict) -> dict:
             raw = data.get(side)
             if raw in (None, ""):
                 continue
-            adj = parse_adjustment(str(raw))
+            try:
+                adj = parse_adjustment(str(raw))
+            except ScoringError as exc:
+                raise ValidationError({side: [str(exc)]}) from None
             if adj is None:
                 raise ValidationError({side: [f"{raw!r} is not an adjusted score (A+, A, A-, 60%)."]})
             out[side] = adj.label
@@ -247,6 +251,7 @@ def result_submit(*, event: Event, data: dict, user=None, source: str = "api", t
                     for k, v in values.items():
                         setattr(existing, k, v)
                     existing.confirmed = confirmed
+                    result_check(result=existing, replacing=existing.pk)
                     existing.save()
                     _audit(existing, event=event, section=section, board=board, action=ResultChange.Action.UPDATE,
                            before=before, after=existing.snapshot(), user=user, table=table)
@@ -258,6 +263,7 @@ def result_submit(*, event: Event, data: dict, user=None, source: str = "api", t
                             ns=ns, ew=ew, source=source, confirmed=confirmed,
                             entered_by=user if getattr(user, "is_authenticated", False) else None, **values)
             result.full_clean(validate_unique=False, validate_constraints=False)
+            result_check(result=result)
             result.save()
             _audit(result, event=event, section=section, board=board, action=ResultChange.Action.CREATE,
                    before=None, after=result.snapshot(), user=user, table=table)
@@ -303,6 +309,7 @@ def result_correct(*, result: Result, data: dict, user, reason: str = "") -> Res
         setattr(result, k, v)
     result.confirmed = True
     result.source = "director"
+    result_check(result=result, replacing=result.pk)
     result.save()
     _audit(result, event=event, section=section, board=board, action=ResultChange.Action.UPDATE,
            before=before, after=result.snapshot(), user=user, reason=reason)
