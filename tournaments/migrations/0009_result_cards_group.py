@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0007_progressive_hearts_game'),
+        ('tournaments', '0008_pin_misses'),
     ]
 
     operations = [
