@@ -28,9 +28,9 @@ def enqueue_once_on_commit(task, *args) -> None:
             return
         try:
             task.delay(*args)
-        except Exception as exc:  # the broker is unreachable: the sweep will redo it
-            log.warning("could not queue %s%r (%s: %s); the periodic sweep will catch up",
-                        task.name, args, type(exc).__name__, exc)
+        except Exception as exc:  # the broker is unreachable; the data is committed regardless
+            log.warning("could not queue %s%r (%s: %s); the work is committed and a later run or the "
+                        "periodic sweep catches up", task.name, args, type(exc).__name__, exc)
 
     fire.cardroom_task_key = key
     transaction.on_commit(fire)
