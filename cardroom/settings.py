@@ -1,8 +1,10 @@
 """Cardroom settings, read from the environment (see .env.example)."""
+from datetime import timedelta
 from pathlib import Path
 import os
 import sys
 
+from csp.constants import NONCE, NONE, SELF
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
@@ -46,6 +48,8 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "django_filters",
     "drf_spectacular",
+    "axes",
+    "csp",
     "drf_spectacular_sidecar",
     "clubs",
     "tournaments",
@@ -61,6 +65,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "cardroom.urls"
@@ -145,10 +151,44 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
-if not DEBUG:
-    SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
-    CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
+# Password guessing (django-axes, cardroom.logins): per username and client address.
+AUTHENTICATION_BACKENDS = ["cardroom.logins.LoginAttemptsBackend", "django.contrib.auth.backends.ModelBackend"]
+AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5") or 5)
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LOGIN_COOLOFF_MINUTES", "15") or 15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "cardroom.clients.client_address"
+AXES_LOCKOUT_CALLABLE = "cardroom.logins.lockout_response"
+AXES_VERBOSE = False
+
+# HTTPS in production (usually terminated by a reverse proxy that sets X-Forwarded-Proto):
+# on by default when DEBUG is off; each part can be turned off from the environment.
+HTTPS = env_bool("HTTPS", not (DEBUG or TESTING))
+if env_bool("BEHIND_PROXY", not DEBUG):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", HTTPS)
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "") or (31536000 if HTTPS else 0))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", HTTPS)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", HTTPS)
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", not DEBUG)
+X_FRAME_OPTIONS = "DENY"
+
+# Content-Security-Policy (django-csp): scripts and styles from this site only (no inline
+# script anywhere; the print pages' one <style> carries the request's nonce).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF, NONCE],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
 
 # REST API
 REST_FRAMEWORK = {

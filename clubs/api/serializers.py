@@ -27,11 +27,26 @@ class ClubSerializer(serializers.ModelSerializer):
         return value
 
 
+NOT_A_CLUB_LOGIN = ("No login with this username belongs to the club: a login is linked once it has a role in "
+                    "the club (given by a site administrator).")
+
+
 class MemberSerializer(serializers.ModelSerializer):
+    """A member; ``user`` links one of the club's own logins (those with a role in the club).
+    Any other username gets the same answer whether it exists or not, so a club's director
+    cannot probe the site's usernames."""
+
     user = serializers.SlugRelatedField(
-        slug_field="username", queryset=get_user_model().objects.all(), allow_null=True, required=False,
-        help_text="Username of the login linked to this member.",
+        slug_field="username", queryset=get_user_model().objects.none(), allow_null=True, required=False,
+        help_text="Username of one of the club's logins (a user with a role in the club) linked to this member.",
+        error_messages={"does_not_exist": NOT_A_CLUB_LOGIN, "invalid": NOT_A_CLUB_LOGIN},
     )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        club = self.context.get("club")
+        if club is not None:
+            self.fields["user"].queryset = get_user_model().objects.filter(club_roles__club=club)
 
     class Meta:
         model = Member

@@ -34,7 +34,8 @@ class TokenView(APIView):
     def post(self, request):
         data = TokenRequestSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        user = authenticate(request, username=data.validated_data["username"],
+        # The Django request, so django-axes' lock-out marks the one its middleware answers (cardroom.logins).
+        user = authenticate(request._request, username=data.validated_data["username"],
                             password=data.validated_data["password"])
         if user is None or not user.is_active:
             raise serializers.ValidationError({"non_field_errors": ["Unable to log in with these credentials."]})

@@ -142,3 +142,24 @@ def test_schema_is_served_and_validates(api):
     paths = response.json()["paths"]
     assert "/api/clubs/{slug}/" in paths and "/api/clubs/{club_slug}/members/{id}/" in paths
     assert api.get("/api/docs/").status_code == 200
+
+
+@pytest.mark.django_db
+def test_a_member_links_only_a_login_of_the_club_and_usernames_cannot_be_probed(api_as, make_user, club,
+                                                                                  director, player):
+    from clubs.services import club_create
+
+    outsider = make_user("outsider")
+    rival = make_user("rival")
+    rival_club = club_create(name="Rival", slug="rival", city="Leeds", time_zone="Europe/London", director=rival)
+    url = f"/api/clubs/{rival_club.slug}/members/"
+    client = api_as(rival)
+    answers = [client.post(url, {"membership_number": str(n), "first_name": "A", "last_name": "B", "user": name},
+                           format="json") for n, name in enumerate([outsider.username, "nobody-by-this-name",
+                                                                    director.username])]
+    assert {a.status_code for a in answers} == {400}
+    assert len({str(a.json()) for a in answers}) == 1
+    assert Member.objects.filter(club=rival_club).count() == 0
+    linked = api_as(director).post(f"/api/clubs/{club.slug}/members/", {
+        "membership_number": "7", "first_name": "P", "last_name": "Q", "user": player.username}, format="json")
+    assert linked.status_code == 201 and linked.json()["user"] == player.username
