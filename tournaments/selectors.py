@@ -5,20 +5,15 @@ import datetime
 
 from django.db.models import QuerySet
 
-from clubs.permissions import is_player, is_scorer
-
 from .models import Event, EventStatus
+from .visibility import events_visible
 
 
 def club_events_visible(*, club, user) -> QuerySet[Event]:
-    """Events of the club the user may see: all for scorers and directors, else published ones
-    (and, for the club's players, events under way)."""
-    qs = Event.objects.filter(club=club)
-    if is_scorer(user, club):
-        return qs
-    if is_player(user, club):
-        return qs.exclude(status=EventStatus.DRAFT)
-    return qs.filter(status=EventStatus.PUBLISHED)
+    """Events of the club the user may open (the rule lives in ``tournaments.visibility``):
+    all for scorers and directors, published ones for everyone, the rest once under way for
+    the club's members and the event's players."""
+    return events_visible(club=club, user=user)
 
 
 def club_next_events(*, club, today: datetime.date | None = None, limit: int = 5) -> QuerySet[Event]:

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from django.db.models import Count, Prefetch
 
-from clubs.permissions import is_director
 from tournaments.deals.cards import SEATS, SUITS, Deal
 from tournaments.deals.doubledummy import STRAINS
 from tournaments.models import Board, BoardSet, Event, EventStatus
@@ -62,14 +61,12 @@ def club_events_for_boards(*, club):
         status__in=(EventStatus.FINISHED, EventStatus.PUBLISHED)).order_by("date", "pk")
 
 
-def hands_visible(*, event: Event, user, board_set: BoardSet | None) -> bool:
-    """Directors always; players once the event is finished or published, or when the
-    director has published the hand records."""
-    if is_director(user, event.club):
-        return True
-    if event.status in (EventStatus.FINISHED, EventStatus.PUBLISHED):
-        return True
-    return bool(board_set and board_set.published)
+def hands_visible(*, event: Event, user, board_set: BoardSet | None = None) -> bool:
+    """Directors always; everyone who sees the event once it is finished, or when a director
+    has published the hand records (``tournaments.visibility.Sight.hands``)."""
+    from tournaments.visibility import event_sight
+
+    return event_sight(event, user).hands
 
 
 def whist_tricks(board: Board) -> dict | None:

@@ -74,7 +74,8 @@ def test_player_downloads_their_own_score_card_only(played, api_as, player, club
     mine = api_as(player).get(f"{base}/prints/scorecards.pdf", {"pair": label})
     assert mine.status_code == 200 and f"pair {label.replace('NS', ' N-S').replace('EW', ' E-W')}" in pdf_pages(mine.content)[0]
     assert api_as(player).get(f"{base}/prints/scorecards.pdf", {"pair": other}).status_code == 403
-    assert api_as(player).get(f"{base}/prints/travellers.pdf").status_code == 403
+    # their pair has played every board, so every traveller is theirs to see (and print)
+    assert api_as(player).get(f"{base}/prints/travellers.pdf").status_code == 200
 
 
 def test_published_results_print_for_visitors(played, client, club):
@@ -84,7 +85,8 @@ def test_published_results_print_for_visitors(played, client, club):
     page = f"/clubs/{club.slug}/events/{event['id']}/prints/results.pdf"
     response = client.get(page)
     assert response.status_code == 200 and "North-South" in pdf_pages(response.content)[0]
-    assert client.get(f"/clubs/{club.slug}/events/{event['id']}/prints/travellers.pdf").status_code == 403
+    # a published event is public: travellers and hand records too
+    assert client.get(f"/clubs/{club.slug}/events/{event['id']}/prints/travellers.pdf").status_code == 200
 
 
 def test_pack_is_rendered_once_into_storage(played, client, director, club, monkeypatch):

@@ -15,6 +15,7 @@ from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import generics, serializers, status
 from rest_framework.exceptions import PermissionDenied, ValidationError
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -54,9 +55,13 @@ class BoardSerializer(serializers.ModelSerializer):
 
 
 class EventBoardsMixin(ClubScopedMixin):
+    """Anyone who may open the event reads its boards (a published event is public); the
+    hands follow ``tournaments.visibility``; changing them is for directors."""
+
     serializer_class = BoardSerializer
     queryset = Board.objects.none()
     filter_backends = []
+    permission_classes = [AllowAny]
 
     def get_event(self):
         if not hasattr(self, "_event"):

@@ -7,6 +7,7 @@ from django.http import Http404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.exceptions import PermissionDenied, ValidationError
+from rest_framework.permissions import AllowAny
 from rest_framework.views import APIView
 
 from clubs.api.mixins import ClubScopedMixin
@@ -18,7 +19,10 @@ from tournaments.prints.source import event_sheet
 
 
 class EventPrintView(ClubScopedMixin, APIView):
-    """One print of an event as PDF."""
+    """One print of an event as PDF, for whoever may see what it shows (a published event's
+    prints are public, as its pages are)."""
+
+    permission_classes = [AllowAny]
 
     @extend_schema(
         parameters=[OpenApiParameter(name, OpenApiTypes.STR, description=text) for name, text in (

@@ -14,10 +14,12 @@ from tournaments import selectors, selectors_event, services
 from tournaments.models import PARTY_GAMES, Entry, Event, EventStatus, Result
 from tournaments.services import entries as entry_services
 from tournaments.services import play
+from tournaments.visibility import event_sight
 
 from .serializers import (EntryCreateSerializer, EntrySerializer, EventCreateSerializer, EventSerializer,
                           ResultSerializer)
 
+TRAVELLER_HIDDEN = "While play is on you see a board's traveller once your pair has played it."
 
 
 class EventViewSet(ClubScopedMixin, viewsets.ModelViewSet):
@@ -128,14 +130,17 @@ class EventViewSet(ClubScopedMixin, viewsets.ModelViewSet):
             if section is None:
                 raise NotFound("No such section.")
             board = request.query_params.get("board")
+            sight = event_sight(event, request.user)
             if board is None:
-                boards = selectors_event.boards_in_play(section)
+                boards = [b for b in selectors_event.boards_in_play(section) if sight.traveller(section.name, b)]
                 return Response({"boards": [selectors_event.board_traveller(event, b, section, with_audit=False)
                                             for b in boards]})
             try:
                 board = int(board)
             except ValueError:
                 raise ValidationError({"board": ["Give a board number."]}) from None
+            if not sight.traveller(section.name, board):
+                raise PermissionDenied(TRAVELLER_HIDDEN)
             return Response(selectors_event.board_traveller(event, board, section,
                                                             with_audit=is_scorer(request.user, event.club)))
         self.check_scorer()
@@ -161,7 +166,10 @@ class EventViewSet(ClubScopedMixin, viewsets.ModelViewSet):
         event = self.get_object()
         result = get_object_or_404(Result.objects.select_related("ns", "ew", "section"), event=event, pk=result_id)
         if request.method == "GET":
-            body = selectors_event.board_traveller(event, result.board, result.section)
+            if not event_sight(event, request.user).traveller(result.section.name, result.board):
+                raise PermissionDenied(TRAVELLER_HIDDEN)
+            body = selectors_event.board_traveller(event, result.board, result.section,
+                                                   with_audit=is_scorer(request.user, event.club))
             return Response(next((r for r in body["rows"] if r["id"] == result.pk), result.snapshot()))
         self.check_director()
         if event.status == EventStatus.PUBLISHED:
@@ -193,6 +201,8 @@ class EventViewSet(ClubScopedMixin, viewsets.ModelViewSet):
         card = selectors_event.pair_scorecard(event, label.upper(), section) if section else None
         if card is None:
             raise NotFound(f"No pair {label}.")
+        if not event_sight(event, request.user).scorecard(section.name, card["label"]):
+            raise PermissionDenied("While play is on you see your own score card only.")
         return Response(card)
 
     @action(detail=True, methods=["get"], url_path="round-status")

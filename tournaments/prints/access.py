@@ -3,15 +3,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from clubs.permissions import is_director, is_player, is_scorer
-from tournaments.models import Event, EventStatus
-from tournaments.selectors_boards import event_board_set, hands_visible
+from tournaments.models import Event
+from tournaments.selectors_event import boards_in_play, section_named
+from tournaments.visibility import DIRECTOR, event_sight
 
-from .kinds import get_kind
+from .kinds import get_kind, kinds_for
 from .render import PrintError, paper_for
-from .source import user_pairs
-
-DONE = (EventStatus.FINISHED, EventStatus.PUBLISHED)
 
 
 @dataclass(frozen=True)
@@ -47,21 +44,28 @@ def parse_request(kind: str, params, club) -> PrintRequest:
 
 
 def may_print(user, event: Event, request: PrintRequest) -> bool:
-    """Directors print everything; scorers everything but the table cards (PINs). Otherwise: the results once the event is
-    finished (published, for visitors); a player's own score card; hand records when the
-    hands may be seen."""
-    club = event.club
-    if get_kind(request.kind).director:  # table cards carry the PINs
-        return is_director(user, club)
-    if is_scorer(user, club):
-        return True
-    if request.kind == "results":
-        return event.status == EventStatus.PUBLISHED or (is_player(user, club) and event.status in DONE)
-    if request.kind == "scorecards":
-        return bool(request.pair) and request.pair in user_pairs(event, user)
-    if request.kind == "hand-records":
-        return hands_visible(event=event, user=user, board_set=event_board_set(event=event))
-    return False
+    """A print follows the pages' rules (``tournaments.visibility``): travellers of the boards
+    the viewer may see, their own score card (every card once play is over), hand records and
+    hand cards only to directors until the event is finished, the results once finished;
+    guide cards and score slips are the scorers'; table cards (PINs) the directors'."""
+    sight = event_sight(event, user)
+    if get_kind(request.kind).director:
+        return sight.role == DIRECTOR
+    section = section_named(event, request.section)
+    if section is None:  # the print answers "no such section" itself
+        return sight.staff
+    return sight.may_print(request.kind, section=section.name, boards=boards_in_play(section),
+                           board=request.board, pair=request.pair)
+
+
+def printable_kinds(user, event: Event) -> list:
+    """The kinds a menu offers this viewer (whole prints, not narrowed to a board or pair)."""
+    section = section_named(event, None)
+    if section is None:
+        return []
+    sight = event_sight(event, user)
+    return [k for k in kinds_for(event.game, director=sight.role == DIRECTOR)
+            if k.director or sight.may_print(k.name, section=section.name, boards=boards_in_play(section))]
 
 
 def public_url(request) -> str:

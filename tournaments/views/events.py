@@ -16,6 +16,7 @@ from tournaments.movements.suggest import suggest
 from tournaments.services import entries as entry_services
 from tournaments.services import play
 from tournaments.services import pins
+from tournaments.visibility import event_sight
 
 
 def _event(request, slug, pk):
@@ -75,7 +76,19 @@ def event_detail(request, slug, pk):
             "members": club.members.filter(active=True) if director else [],
             "live": event.status in (EventStatus.PLAYING, EventStatus.SEATED),
         })
+        context.update(_sight_context(event, request.user, sections))
     return render(request, "tournaments/event_detail.html", context)
+
+
+def _sight_context(event, user, sections) -> dict:
+    """The links this viewer may follow (tournaments.visibility): travellers by section, the
+    score cards of the standings, the hand records."""
+    sight = event_sight(event, user)
+    travellers = [{"section": s.name, "boards": [b for b in selectors_event.boards_in_play(s)
+                                                 if sight.traveller(s.name, b)]} for s in sections]
+    cards = {(s.name, e.label) for s in sections for e in s.entries.all() if sight.scorecard(s.name, e.label)}
+    return {"sight": sight, "traveller_links": [t for t in travellers if t["boards"]],
+            "scorecard_links": {f"{s}/{label}" for s, label in cards}}
 
 
 def event_standings_json(request, slug, pk):
@@ -161,10 +174,14 @@ def event_traveller(request, slug, pk, board):
         except ValidationError as exc:
             _errors(request, exc)
         return redirect(reverse("event-traveller", args=[slug, pk, board]) + f"?section={section.name}")
+    sight = event_sight(event, request.user)
+    if not sight.traveller(section.name, board):
+        raise PermissionDenied("While play is on you see a board's traveller once your pair has played it.")
     traveller = selectors_event.board_traveller(event, board, section, with_audit=scorer)
     return render(request, "tournaments/event_traveller.html", {
         "club": club, "event": event, "section": section, "traveller": traveller, "is_scorer": scorer,
-        "is_director": director, "boards": selectors_event.boards_in_play(section)})
+        "is_director": director, "hands": sight.hands,
+        "boards": [b for b in selectors_event.boards_in_play(section) if sight.traveller(section.name, b)]})
 
 
 def event_scorecard(request, slug, pk, label):
@@ -173,4 +190,9 @@ def event_scorecard(request, slug, pk, label):
     card = selectors_event.pair_scorecard(event, label, section) if section else None
     if card is None:
         raise Http404
-    return render(request, "tournaments/event_scorecard.html", {"club": club, "event": event, "card": card})
+    sight = event_sight(event, request.user)
+    if not sight.scorecard(section.name, label):
+        raise PermissionDenied("While play is on you see your own score card only.")
+    return render(request, "tournaments/event_scorecard.html", {
+        "club": club, "event": event, "card": card,
+        "traveller_boards": {b for s, b in sight.played if s == section.name} if not sight.open_results else None})

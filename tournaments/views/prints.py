@@ -10,13 +10,14 @@ from django.views.decorators.http import require_http_methods
 from clubs.models import Club
 from clubs.permissions import is_director, is_scorer
 from tournaments import selectors
-from tournaments.prints.access import may_print, parse_request, public_url
-from tournaments.prints.kinds import KINDS, build_print, kinds_for
+from tournaments.prints.access import may_print, parse_request, printable_kinds, public_url
+from tournaments.prints.kinds import KINDS, build_print
 from tournaments.prints.pack import pack_name, pack_ready
 from tournaments.prints.render import PAPERS, PrintError, paper_for, print_filename, print_response
 from tournaments.prints.source import event_sheet, user_pairs
 from tournaments.prints.tasks import render_event_pack
 from tournaments.services.pins import event_table_pins_regenerate
+from tournaments.visibility import event_sight
 
 
 def _event(request, slug, pk):
@@ -66,6 +67,9 @@ def print_pack(request, slug, pk):
     club, event = _event(request, slug, pk)
     if not is_scorer(request.user, club):
         raise PermissionDenied("Only the club's scorers and directors print the pack.")
+    if not event_sight(event, request.user).hands:
+        raise PermissionDenied("The pack holds the hand records: until the event is finished only a director "
+                               "prints it.")
     try:
         paper = paper_for(club, request.POST.get("paper") or request.GET.get("paper"))
     except PrintError as exc:
@@ -103,12 +107,14 @@ def prints_menu(request, slug, pk):
         sheet = event_sheet(event)
     except PrintError:
         sheet = None
+    sight = event_sight(event, request.user)
+    pack_allowed = scorer and sight.hands
     packs = []
-    if scorer and sheet is not None:
+    if pack_allowed and sheet is not None:
         packs = [{"paper": p, "ready": pack_ready(event, p) is not None, "name": pack_name(event, p)} for p in PAPERS]
     pairs = sorted(user_pairs(event, request.user))
     return render(request, "print/menu_page.html", {
         "club": club, "event": event, "sheet": sheet, "scorer": scorer, "packs": packs, "own_pairs": pairs,
-        "kinds": kinds_for(sheet.game if sheet else event.game, director=director), "director": director,
-        "papers": list(PAPERS), "default_paper": paper_for(club),
+        "pack_allowed": pack_allowed, "own_boards": sorted(sight.played), "director": director,
+        "kinds": printable_kinds(request.user, event), "papers": list(PAPERS), "default_paper": paper_for(club),
     })

@@ -13,19 +13,21 @@ from tournaments import selectors_event
 from tournaments.models import Event, EventStatus, Result
 from tournaments.services import pins, play
 from cardroom.clients import client_address
+from tournaments.visibility import event_sight, table_sight
 
 
-def _table(slug, pk, section_name):
+def _table(slug, pk, section_name, table):
+    """The event, section and a table of its movement (any other number is a 404)."""
     club = get_object_or_404(Club, slug=slug)
     event = get_object_or_404(Event, club=club, pk=pk)
     section = selectors_event.section_named(event, section_name)
-    if section is None:
-        raise Http404
+    if section is None or not 1 <= table <= int(section.movement.get("tables", 0)):
+        raise Http404("No such table in this event.")
     return club, event, section
 
 
 def table_scoring(request, slug, pk, section, table):
-    club, event, sec = _table(slug, pk, section)
+    club, event, sec = _table(slug, pk, section, table)
     key = f"table-{event.pk}-{sec.name}-{table}"
     url = reverse("event-table", args=[slug, pk, sec.name, table])
     if not request.session.get(key):
@@ -35,8 +37,9 @@ def table_scoring(request, slug, pk, section, table):
                 request.session[key] = True
                 return redirect(url)
             messages.error(request, check.message)
-        return render(request, "tournaments/table_pin.html", {"club": club, "event": event, "table": table,
-                                                             "section": sec})
+        return render(request, "tournaments/table_pin.html", {
+            "club": club, "event": event, "table": table, "section": sec,
+            "show_name": event_sight(event, request.user).public_name})
     if event.status not in (EventStatus.PLAYING, EventStatus.SEATED):
         return render(request, "tournaments/table_scoring.html", {"club": club, "event": event, "closed": True,
                                                                  "table": table, "section": sec})
@@ -65,7 +68,8 @@ def table_scoring(request, slug, pk, section, table):
         pending = Result.objects.filter(section=sec, table=table, board=request.GET["confirm"],
                                         ns__label=now["ns"], ew__label=now["ew"], confirmed=False).first()
     traveller = None
-    if request.GET.get("board", "").isdigit():
+    if request.GET.get("board", "").isdigit() and now and table_sight(event, sec, now["ns"], now["ew"]).traveller(
+            sec.name, int(request.GET["board"])):
         traveller = selectors_event.board_traveller(event, int(request.GET["board"]), sec, with_audit=False)
     return render(request, "tournaments/table_scoring.html", {
         "club": club, "event": event, "section": sec, "table": table, "now": now, "pending": pending,

@@ -1,0 +1,165 @@
+"""Who sees what of an event, in one place: pages, API, prints and the live refresh all ask
+a ``Sight`` built here, so they cannot disagree.
+
+While play is on, a player sees the traveller of a board only once their pair has played it
+(a confirmed result of theirs is on it), as a Bridgemate shows the traveller at the table
+after the board; their own score card; the standings. Hand records wait until the event is
+finished (directors see them any time: they prepared the boards; a director may also publish
+them early). A finished event is open to the club's members; a published one to everyone.
+
+The rules (``Sight``) are plain Python; ``event_sight`` and ``table_sight`` read the rows
+they need.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+DIRECTOR, SCORER, PLAYER = "director", "scorer", "player"
+STAFF = (DIRECTOR, SCORER)
+IN_PLAY = ("seated", "playing")
+DONE = ("finished", "published")
+# Prints anyone who may see their content may make; the rest are the scorers' table stationery.
+SHEET_KINDS = ("travellers", "scorecards", "hand-records", "hand-cards", "results")
+
+
+@dataclass(frozen=True)
+class Sight:
+    """What one viewer may see of one event. ``role`` is the viewer's role in the club (None for
+    visitors and members of other clubs); ``pairs`` the (section, label) of their own pairs;
+    ``played`` the (section, board) those pairs have a confirmed result on."""
+
+    status: str
+    role: str | None = None
+    pairs: frozenset[tuple[str, str]] = frozenset()
+    played: frozenset[tuple[str, int]] = frozenset()
+    hands_published: bool = False
+
+    @property
+    def staff(self) -> bool:
+        return self.role in STAFF
+
+    @property
+    def event(self) -> bool:
+        """Drafts: the club's scorers and directors. Under way or finished: the club's members
+        and the event's own players. Published: everyone."""
+        if self.status == "published" or self.staff:
+            return True
+        if self.status == "draft":
+            return False
+        return self.role == PLAYER or bool(self.pairs)
+
+    @property
+    def standings(self) -> bool:
+        return self.event
+
+    @property
+    def public_name(self) -> bool:
+        """The event's name may be shown (a table page without the PIN shows no more)."""
+        return self.event
+
+    @property
+    def open_results(self) -> bool:
+        """Every traveller and score card: scorers and directors any time, others once play is over."""
+        return self.event and (self.staff or self.status in DONE)
+
+    def traveller(self, section: str, board: int) -> bool:
+        return self.open_results or (self.status in IN_PLAY and (section, int(board)) in self.played)
+
+    def scorecard(self, section: str, label: str) -> bool:
+        return self.open_results or (self.status in IN_PLAY and (section, label) in self.pairs)
+
+    @property
+    def hands(self) -> bool:
+        """Hand records (deals, double dummy, par): directors any time; everyone who sees the
+        event once it is finished, or when a director has published them early."""
+        if self.role == DIRECTOR:
+            return True
+        return self.event and (self.status in DONE or self.hands_published)
+
+    def may_print(self, kind: str, *, section: str, boards: list[int], board: int | None = None,
+                  pair: str | None = None) -> bool:
+        """A print shows nothing its viewer may not see on the pages: ``boards`` are the
+        section's boards, ``board``/``pair`` narrow the print."""
+        if kind == "travellers":
+            wanted = [board] if board else boards
+            return bool(wanted) and all(self.traveller(section, b) for b in wanted)
+        if kind == "scorecards":
+            return self.scorecard(section, pair) if pair else self.open_results
+        if kind in ("hand-records", "hand-cards"):
+            return self.hands
+        if kind == "results":
+            return self.staff or (self.event and self.status in DONE)
+        return self.staff
+
+
+def _role(user, club) -> str | None:
+    from clubs.permissions import is_director, is_player, is_scorer
+
+    for role, test in ((DIRECTOR, is_director), (SCORER, is_scorer), (PLAYER, is_player)):
+        if test(user, club):
+            return role
+    return None
+
+
+def _played(event, entries) -> frozenset[tuple[str, int]]:
+    from django.db.models import Q
+
+    from tournaments.models import Result
+
+    if not entries:
+        return frozenset()
+    rows = Result.objects.filter(Q(ns__in=entries) | Q(ew__in=entries), event=event, confirmed=True)
+    return frozenset((s, int(b)) for s, b in rows.values_list("section__name", "board"))
+
+
+def _hands_published(event) -> bool:
+    from tournaments.models import BoardSet
+
+    return BoardSet.objects.filter(event=event, published=True).exists()
+
+
+def event_sight(event, user) -> Sight:
+    """What ``user`` may see of ``event`` (cached on the event object for the request)."""
+    cache = event.__dict__.setdefault("_sights", {})
+    key = (getattr(user, "pk", None), event.status)
+    if key in cache:
+        return cache[key]
+    from django.db.models import Q
+
+    role = _role(user, event.club) if getattr(user, "is_authenticated", False) else None
+    entries, pairs = [], frozenset()
+    if getattr(user, "is_authenticated", False):
+        entries = list(event.entries.filter(Q(member_a__user=user) | Q(member_b__user=user))
+                       .select_related("section"))
+        pairs = frozenset((e.section.name, e.label) for e in entries)
+    played = _played(event, entries) if event.status in IN_PLAY and role not in STAFF else frozenset()
+    sight = Sight(status=event.status, role=role, pairs=pairs, played=played,
+                  hands_published=_hands_published(event))
+    cache[key] = sight
+    return sight
+
+
+def table_sight(event, section, ns: str, ew: str) -> Sight:
+    """What a table's phone (it has the PIN) may see: as the two pairs seated there now."""
+    entries = list(section.entries.filter(label__in=[ns, ew]))
+    return Sight(status=event.status, pairs=frozenset((section.name, e.label) for e in entries),
+                 played=_played(event, entries), hands_published=_hands_published(event))
+
+
+def events_visible(*, club, user):
+    """The club's events ``user`` may open, as a queryset (the rule of ``Sight.event``)."""
+    from django.db.models import Q
+
+    from tournaments.models import Event, EventStatus
+
+    qs = Event.objects.filter(club=club)
+    role = _role(user, club) if getattr(user, "is_authenticated", False) else None
+    if role in STAFF:
+        return qs
+    published = Q(status=EventStatus.PUBLISHED)
+    if role == PLAYER:
+        return qs.filter(published | ~Q(status=EventStatus.DRAFT))
+    if getattr(user, "is_authenticated", False):
+        own = Q(entries__member_a__user=user) | Q(entries__member_b__user=user)
+        return qs.filter(published | (own & ~Q(status=EventStatus.DRAFT))).distinct()
+    return qs.filter(published)
