@@ -64,8 +64,14 @@ def test_unknown_board_and_other_clubs_events_are_not_found(event, director, api
     assert api_as(director).get(wrong_club).status_code == 404
 
 
-def test_anonymous_callers_must_sign_in(event, api):
-    assert api.get(url(event)).status_code in (401, 403)
+def test_anonymous_callers_read_only_a_published_events_boards(event, api):
+    """As the event pages: an unpublished event is not found; a published one is public."""
+    from tournaments.models import Event
+
+    assert api.get(url(event)).status_code == 404
+    Event.objects.filter(pk=event.pk).update(status="published")
+    response = api.get(url(event))
+    assert response.status_code == 200, response.content
 
 
 def test_hand_record_pages_show_diagram_grid_par_and_seed(event, director, client):

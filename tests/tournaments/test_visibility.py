@@ -79,7 +79,6 @@ IN_PLAY = {
     "score card other":     (NO, NO, NO, NO, OK, OK),
     "hands":                (NO, NO, NO, NO, NO, OK),
     "print hands":          (NO, NO, NO, NO, NO, OK),
-    "print hand cards":     (NO, NO, NO, NO, NO, OK),
     "print traveller":      (NO, NO, NO, OK, OK, OK),
     "print all travellers": (NO, NO, NO, NO, OK, OK),
     "print own card":       (NO, NO, NO, OK, OK, OK),
@@ -114,8 +113,6 @@ def observe(what: str, ev: dict, api, page) -> str:
     elif what == "print hands":
         seen = {verdict(page.get(f"{url}/prints/hand-records/")),
                 verdict(page.get(f"{url}/prints/hand-records.pdf", {"board": 1}))}
-    elif what == "print hand cards":
-        seen = {verdict(page.get(f"{url}/prints/hand-cards/"))}
     elif what == "print traveller":
         seen = {verdict(page.get(f"{url}/prints/travellers/", {"board": ev["played"]}))}
     elif what == "print all travellers":
