@@ -9,7 +9,8 @@ from django.db.models import Q
 
 from scoring.models import EventScoring, Score, Standing
 from scoring.selectors import standings_health
-from tournaments.models import Entry, EntryStatus, Event, Result, ResultChange, ScoringMethod, Section
+from tournaments.models import (BoardNotPlayed, Entry, EntryStatus, Event, NotPlayedStatus, Result, ResultChange,
+                                ScoringMethod, Section)
 from tournaments.movements.model import label_key
 
 IMP_METHODS = (ScoringMethod.IMPS, ScoringMethod.CROSS_IMPS)
@@ -78,7 +79,7 @@ def board_traveller(event: Event, board: int, section: Section | None = None, *,
     scheduled = {(t["ns"], t["ew"]) for plan in (section.movement.get("rounds_detail", []) if section else [])
                  for t in plan["tables"] if board in t["boards"]}
     rows = [_row(event, r, getattr(r, "score", None), scheduled) for r in qs.order_by("round", "table")]
-    done = {(row["ns"], row["ew"]) for row in rows}
+    done = {(row["ns"], row["ew"]) for row in rows} | {(ns, ew) for _b, ns, ew in cancelled(section, board)}
     active = set(section.entries.filter(status=EntryStatus.ACTIVE).values_list("label", flat=True)) if section else set()
     missing = []
     for plan in (section.movement.get("rounds_detail", []) if section else []):
@@ -160,6 +161,17 @@ def event_standings(event: Event) -> dict:
             "out_of_date": health["message"], "standings": rows}
 
 
+def cancelled(section: Section | None, board: int | None = None) -> set[tuple[int, str, str]]:
+    """(board, ns, ew) of plays the director cancelled after the table reported them not
+    played: no longer missing (scored as a missing result)."""
+    if section is None:
+        return set()
+    rows = BoardNotPlayed.objects.filter(section=section, status=NotPlayedStatus.CANCELLED)
+    if board is not None:
+        rows = rows.filter(board=board)
+    return set(rows.values_list("board", "ns__label", "ew__label"))
+
+
 def round_status(event: Event, round_number: int | None = None) -> list[dict]:
     """The director's round view: for each table of the round, the boards still missing."""
     round_number = round_number or max(1, event.current_round)
@@ -170,6 +182,7 @@ def round_status(event: Event, round_number: int | None = None) -> list[dict]:
                    .values_list("board", "ns__label", "ew__label"))
         pending = set(Result.objects.filter(section=section, round=round_number, confirmed=False)
                       .values_list("board", "ns__label", "ew__label"))
+        have |= cancelled(section)
         for plan in section.movement.get("rounds_detail", []):
             if plan["round"] != round_number:
                 continue
@@ -180,36 +193,6 @@ def round_status(event: Event, round_number: int | None = None) -> list[dict]:
                             "ew": t["ew"], "boards": t["boards"], "missing": missing, "playing": playing,
                             "unconfirmed": [b for b in t["boards"] if (b, t["ns"], t["ew"]) in pending]})
     return out
-
-
-def table_round(event: Event, section: Section, table: int) -> dict | None:
-    """What a table plays now: its first round (up to the event's current round) with a board
-    not yet in, else the current round."""
-    plans = {p["round"]: p for p in section.movement.get("rounds_detail", [])}
-    if not plans:
-        return None
-    have = set(Result.objects.filter(section=section, table=table, confirmed=True).values_list("round", "board"))
-    names = entry_names(section)
-    chosen = None
-    for rnd in sorted(plans):
-        if rnd > max(1, event.current_round):
-            break
-        t = next((t for t in plans[rnd]["tables"] if t["table"] == table), None)
-        if t and any((rnd, b) not in have for b in t["boards"]):
-            chosen = (rnd, t)
-            break
-    if chosen is None:
-        rnd = min(max(1, event.current_round), max(plans))
-        t = next((t for t in plans[rnd]["tables"] if t["table"] == table), None)
-        if t is None:
-            return None
-        chosen = (rnd, t)
-    rnd, t = chosen
-    active = set(label_entries(section))
-    return {"round": rnd, "table": table, "ns": t["ns"], "ew": t["ew"], "ns_names": names.get(t["ns"], ""),
-            "playing": t["ns"] in active and t["ew"] in active,
-            "ew_names": names.get(t["ew"], ""), "boards": t["boards"],
-            "done": [b for b in t["boards"] if (rnd, b) in have]}
 
 
 def member_history(member) -> list[dict]:

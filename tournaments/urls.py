@@ -11,6 +11,7 @@ urlpatterns = [
     path("<int:pk>/scorecards/<str:label>/", events.event_scorecard, name="event-scorecard"),
     path("<int:pk>/table/<str:section>/<int:table>/", tables.table_scoring, name="event-table"),
     path("<int:pk>/pins/unlock/", tables.pins_unlock, name="event-pins-unlock"),
+    path("<int:pk>/not-played/<int:report>/", tables.event_not_played_decide, name="event-not-played"),
     path("", include("tournaments.urls_boards")),
     path("", include("tournaments.urls_prints")),
     path("", include("tournaments.urls_party")),

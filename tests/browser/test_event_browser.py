@@ -38,7 +38,7 @@ def test_director_and_a_table_run_an_evening_in_the_browser(live_server, browser
     page.select_option("select[name=declarer]", "S")
     page.fill("input[name=tricks]", "10")
     page.click("#submit-result")
-    page.click("#confirm-button")
+    page.click(".confirm-button")
     assert first["ns"] in page.locator("#table-traveller").inner_text()
     page.goto(f"{live_server.url}/clubs/{club.slug}/events/{event.pk}/")
     page.wait_for_function("document.querySelectorAll('#standings-table tbody tr').length >= 2", timeout=15000)

@@ -43,7 +43,7 @@ def test_a_table_enters_its_result_and_the_other_side_confirms(started, club, dj
     table = phone(table_pin(event, section, 2))
     now = table.get(table_url(club, event, 2)).json()
     assert now["round"] == 1 and now["table"] == 2 and now["pending"] == [] and len(now["boards"]) == 2
-    board = now["boards"][0]
+    board = now["boards"][0]["board"]
     body = {"board": board, "contract": "4S", "declarer": "S", "tricks": 10}
     sent = table.post(table_url(club, event, 2), body, format="json")
     assert sent.status_code == 201, sent.content
@@ -66,7 +66,7 @@ def test_a_table_enters_its_result_and_the_other_side_confirms(started, club, dj
 def test_a_table_cannot_write_another_tables_board_or_round(started, club):
     event, section = started
     table = phone(table_pin(event, section, 1))
-    mine = table.get(table_url(club, event, 1)).json()["boards"]
+    mine = table.get(table_url(club, event, 1)).json()["to_play"]
     other = next(b for b in range(1, 7) if b not in mine)
     response = table.post(table_url(club, event, 1), {"board": other, "contract": "3NT", "declarer": "N",
                                                        "tricks": 9}, format="json")
@@ -80,7 +80,7 @@ def test_a_table_cannot_write_another_tables_board_or_round(started, club):
 def test_bad_input_is_a_400_naming_the_field(started, club):
     event, section = started
     table = phone(table_pin(event, section, 3))
-    board = table.get(table_url(club, event, 3)).json()["boards"][0]
+    board = table.get(table_url(club, event, 3)).json()["to_play"][0]
     for body, field in (({"board": board, "contract": "8H", "declarer": "N", "tricks": 9}, "contract"),
                         ({"board": board, "contract": "3NT", "declarer": "Q", "tricks": 9}, "declarer"),
                         ({"board": board, "contract": "3NT", "declarer": "N", "tricks": 14}, "tricks"),
@@ -112,7 +112,7 @@ def test_scorers_need_no_pin_and_a_finished_event_takes_no_more(started, club, s
     assert api_as(scorer).get(table_url(club, event, 1)).status_code == 200
     assert api_as(director).post(f"/api/clubs/{club.slug}/events/{event.pk}/finish/").status_code == 200
     table = phone(table_pin(event, section, 1))
-    board = table.get(table_url(club, event, 1)).json()["boards"][0]
+    board = table.get(table_url(club, event, 1)).json()["boards"][0]["board"]
     response = table.post(table_url(club, event, 1), {"board": board, "contract": "3NT", "declarer": "N",
                                                        "tricks": 9}, format="json")
     assert response.status_code == 400 and "event" in response.json()

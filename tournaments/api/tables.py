@@ -3,12 +3,21 @@ table needs. A table authenticates with its PIN in the ``X-Table-Pin`` header; a
 director of the club needs none. A table writes only its own current round's boards, and a
 result it sends waits for the other side's confirmation, as on the table's page.
 
-- ``GET  /{id}/tables/{section}/{table}/``: round, pairs and names, boards, boards done, results
-  awaiting confirmation.
+- ``GET  /{id}/tables/{section}/{table}/``: the table's own current round (the dict the table's
+  page renders): pairs and names, boards with dealer, vulnerability and status, results
+  awaiting confirmation, boards reported not played, sit-outs and when they play next, and
+  where everyone goes after the round.
 - ``POST /{id}/tables/{section}/{table}/`` ``{"board", "contract", "declarer", "tricks"}`` (bridge)
   or ``{"board", "tricks_ns"}`` (whist): 201, unconfirmed; the same again is 200; a different
   result for a confirmed board is 409.
-- ``POST /{id}/tables/{section}/{table}/confirm/`` ``{"result": id}``: the other side agrees.
+- ``POST /{id}/tables/{section}/{table}/confirm/`` ``{"result": id}``: the other side agrees (any
+  device with the PIN).
+- ``POST /{id}/tables/{section}/{table}/not-played/`` ``{"board", "reason"}``: the board waits for
+  the director (``/{id}/not-played/``).
+- ``POST /{id}/tables/{section}/{table}/identify/`` ``{"ns": [numbers], "ew": [numbers]}``: first
+  round only; fills empty names or warns when they do not match.
+- ``GET /{id}/not-played/``, ``POST /{id}/not-played/{report}/`` ``{"decision": "cancel"|"adjust"|
+  "play", "adjusted_ns", "adjusted_ew"}``: the director's decision (directors only).
 """
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
@@ -20,12 +29,13 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from clubs.models import Club
-from clubs.permissions import is_scorer
-from tournaments import selectors_event
-from tournaments.models import Event, EventStatus, Result
+from clubs.permissions import is_director, is_scorer
+from tournaments import selectors_event, selectors_table
+from tournaments.models import BoardNotPlayed, Event
 from tournaments.services import play
 from cardroom.clients import client_address
 from tournaments.services.pins import PinCheck, event_table_pin_check
+from tournaments.services import tables as table_services
 
 PIN_HEADER = OpenApiParameter("X-Table-Pin", OpenApiTypes.STR, OpenApiParameter.HEADER, required=False,
                               description="The table's four-digit PIN (printed on the table card).")
@@ -53,9 +63,20 @@ class TableConfirmSerializer(serializers.Serializer):
     result = serializers.IntegerField()
 
 
-def _pending(section, table: int, now: dict) -> list[dict]:
-    rows = Result.objects.filter(section=section, table=table, round=now["round"], confirmed=False)
-    return [r.snapshot() | {"id": r.pk} for r in rows.select_related("ns", "ew").order_by("board")]
+class NotPlayedSerializer(serializers.Serializer):
+    board = serializers.IntegerField(min_value=1)
+    reason = serializers.CharField(required=False, allow_blank=True, max_length=200)
+
+
+class IdentifySerializer(serializers.Serializer):
+    ns = serializers.ListField(child=serializers.CharField(max_length=32), required=False, max_length=2)
+    ew = serializers.ListField(child=serializers.CharField(max_length=32), required=False, max_length=2)
+
+
+class DecisionSerializer(serializers.Serializer):
+    decision = serializers.ChoiceField(choices=table_services.DECISIONS)
+    adjusted_ns = serializers.CharField(required=False, allow_blank=True, max_length=8)
+    adjusted_ew = serializers.CharField(required=False, allow_blank=True, max_length=8)
 
 
 class TableView(APIView):
@@ -72,34 +93,24 @@ class TableView(APIView):
                 raise PermissionDenied("Send the table's PIN in the X-Table-Pin header.")
             require_pin(event_table_pin_check(event, sec, table, request.META["HTTP_X_TABLE_PIN"],
                                               client_address(request)))
-        now = selectors_event.table_round(event, sec, table)
+        now = selectors_table.table_round(event, sec, table)
         if now is None:
             raise NotFound("The movement has no play at this table.")
         return event, sec, now
 
-    def open(self, event):
-        if event.status not in (EventStatus.PLAYING, EventStatus.SEATED):
-            raise ValidationError({"event": ["The event is not in play: ask the director."]})
-
     @extend_schema(parameters=[PIN_HEADER], responses=OpenApiTypes.OBJECT)
     def get(self, request, club_slug, pk, section, table):
         event, sec, now = self.table(request, club_slug, pk, section, table)
-        return Response(now | {"section": sec.name, "event_status": event.status,
-                               "pending": _pending(sec, table, now)})
+        return Response(now | {"event_status": event.status})
 
     @extend_schema(parameters=[PIN_HEADER], request=TableResultSerializer, responses=OpenApiTypes.OBJECT)
     def post(self, request, club_slug, pk, section, table):
-        event, sec, now = self.table(request, club_slug, pk, section, table)
-        self.open(event)
+        event, sec, _now = self.table(request, club_slug, pk, section, table)
         body = TableResultSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        data = dict(body.validated_data, ns=now["ns"], ew=now["ew"], section=sec.name)
-        if data["board"] not in now["boards"]:
-            raise ValidationError({"board": [f"Board {data['board']} is not at table {table} in round "
-                                             f"{now['round']} (boards {', '.join(map(str, now['boards']))})."]})
         try:
-            result, created = play.result_submit(event=event, data=data, source="table", table=table,
-                                                 confirmed=False)
+            result, created = table_services.table_result_submit(event=event, section=sec, table=table,
+                                                                 data=dict(body.validated_data))
         except play.ResultConflict as exc:
             return Response({"detail": f"{exc}: ask the director to correct it.", "id": exc.result.pk},
                             status=status.HTTP_409_CONFLICT)
@@ -112,12 +123,62 @@ class TableConfirmView(TableView):
 
     @extend_schema(parameters=[PIN_HEADER], request=TableConfirmSerializer, responses=OpenApiTypes.OBJECT)
     def post(self, request, club_slug, pk, section, table):
-        event, sec, now = self.table(request, club_slug, pk, section, table)
-        self.open(event)
+        event, sec, _now = self.table(request, club_slug, pk, section, table)
         body = TableConfirmSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        result = Result.objects.filter(section=sec, table=table, pk=body.validated_data["result"]).first()
-        if result is None:
-            raise ValidationError({"result": ["No result with that id at this table."]})
-        result = play.result_confirm(result=result, table=table)
+        result = table_services.table_result_confirm(event=event, section=sec, table=table,
+                                                     result_id=body.validated_data["result"])
         return Response(result.snapshot() | {"id": result.pk})
+
+
+class TableNotPlayedView(TableView):
+    http_method_names = ["post", "options"]
+
+    @extend_schema(parameters=[PIN_HEADER], request=NotPlayedSerializer, responses=OpenApiTypes.OBJECT)
+    def post(self, request, club_slug, pk, section, table):
+        event, sec, _now = self.table(request, club_slug, pk, section, table)
+        body = NotPlayedSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        report = table_services.table_board_not_played(event=event, section=sec, table=table,
+                                                       **body.validated_data)
+        return Response(report.as_dict(), status=status.HTTP_201_CREATED)
+
+
+class TableIdentifyView(TableView):
+    http_method_names = ["post", "options"]
+
+    @extend_schema(parameters=[PIN_HEADER], request=IdentifySerializer, responses=OpenApiTypes.OBJECT)
+    def post(self, request, club_slug, pk, section, table):
+        event, sec, _now = self.table(request, club_slug, pk, section, table)
+        body = IdentifySerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        said = table_services.table_identify(event=event, section=sec, table=table, numbers=body.validated_data)
+        return Response({"messages": [{"level": level, "text": text} for level, text in said]})
+
+
+class NotPlayedView(APIView):
+    """The director's list of boards reported not played, and the decision on one."""
+
+    http_method_names = ["get", "post", "options"]
+
+    def event(self, request, club_slug, pk):
+        club = get_object_or_404(Club, slug=club_slug)
+        if not is_director(request.user, club):
+            raise PermissionDenied("Only a director of the club can do this.")
+        return get_object_or_404(Event, club=club, pk=pk)
+
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    def get(self, request, club_slug, pk, report=None):
+        event = self.event(request, club_slug, pk)
+        return Response({"awaiting": selectors_table.not_played_awaiting(event)})
+
+    @extend_schema(request=DecisionSerializer, responses=OpenApiTypes.OBJECT)
+    def post(self, request, club_slug, pk, report=None):
+        event = self.event(request, club_slug, pk)
+        found = BoardNotPlayed.objects.filter(event=event, pk=report).first() if report else None
+        if found is None:
+            raise NotFound("No such board reported not played in this event.")
+        body = DecisionSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        decided = table_services.board_not_played_decide(report=found, user=request.user, **body.validated_data)
+        return Response(decided.as_dict() if decided else {"id": report, "status": "deleted"})

@@ -5,7 +5,7 @@ from rest_framework.routers import SimpleRouter
 from . import party as party_api
 from .prints import EventPrintView
 from .pins import PinsUnlockView, PinsView
-from .tables import TableConfirmView, TableView
+from .tables import NotPlayedView, TableConfirmView, TableIdentifyView, TableNotPlayedView, TableView
 from .views import EventViewSet
 
 router = SimpleRouter()
@@ -32,6 +32,12 @@ table_patterns = [
     path("<int:pk>/pins/unlock/", PinsUnlockView.as_view(), name="event-pins-unlock-api"),
     path("<int:pk>/tables/<str:section>/<int:table>/confirm/", TableConfirmView.as_view(),
          name="event-table-confirm-api"),
+    path("<int:pk>/tables/<str:section>/<int:table>/not-played/", TableNotPlayedView.as_view(),
+         name="event-table-not-played-api"),
+    path("<int:pk>/tables/<str:section>/<int:table>/identify/", TableIdentifyView.as_view(),
+         name="event-table-identify-api"),
+    path("<int:pk>/not-played/", NotPlayedView.as_view(), name="event-not-played-api"),
+    path("<int:pk>/not-played/<int:report>/", NotPlayedView.as_view(), name="event-not-played-decide-api"),
 ]
 
 urlpatterns = [

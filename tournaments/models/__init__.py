@@ -9,3 +9,4 @@ __all__ = ["PARTY_GAMES", "Event", "EventStatus", "Game", "ScoringMethod", "Sect
            "ResultChange", "ResultSource"]
 from .party import Party, PartyPlayer, PartyResult, PartyRound, PartyStar  # noqa: F401
 from .pins import PinMiss  # noqa: F401
+from .not_played import BoardNotPlayed, NotPlayedStatus  # noqa: F401

@@ -10,7 +10,7 @@ from django.urls import reverse
 from clubs.models import Club
 from clubs.permissions import is_director, is_scorer
 from scoring.services import event_rescore_later
-from tournaments import selectors, selectors_event
+from tournaments import selectors, selectors_event, selectors_table
 from tournaments.models import PARTY_GAMES, Entry, EventStatus, Game, Result, ScoringMethod
 from tournaments.movements.suggest import suggest
 from tournaments.services import entries as entry_services
@@ -71,6 +71,7 @@ def event_detail(request, slug, pk):
             "standings": selectors_event.event_standings(event),
             "boards": selectors_event.boards_in_play(sections[0]) if sections else [],
             "round_status": selectors_event.round_status(event) if context["is_scorer"] and sections else [],
+            "not_played": selectors_table.not_played_awaiting(event) if director else [],
             "tables": selectors_event.tables_with_pins(event) if director else [],
             "pin_misses": pins.pin_misses(event) if director else [],
             "members": club.members.filter(active=True) if director else [],

@@ -1,5 +1,7 @@
-"""Table scoring on a phone: a short URL and PIN per table; the round, opponents and boards;
-a result entered by one side, confirmed by the other, then the board's traveller so far."""
+"""Table scoring on a phone: a short URL and PIN per table; the table's own current round,
+pairs, boards with dealer and vulnerability, results awaiting confirmation (any phone with the
+PIN confirms), boards reported not played, where everyone goes next, then the board's
+traveller so far. The rules live in ``services.tables``; the data in ``selectors_table``."""
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404
@@ -9,11 +11,14 @@ from django.views.decorators.http import require_POST
 
 from clubs.models import Club
 from clubs.permissions import is_director
-from tournaments import selectors_event
-from tournaments.models import Event, EventStatus, Result
-from tournaments.services import pins, play
 from cardroom.clients import client_address
+from tournaments import selectors_event, selectors_table
+from tournaments.models import BoardNotPlayed, Event, EventStatus, Result
+from tournaments.services import pins, play
+from tournaments.services import tables as table_services
 from tournaments.visibility import event_sight, table_sight
+
+FIELDS = ("board", "contract", "declarer", "tricks", "tricks_ns", "lead")
 
 
 def _table(slug, pk, section_name, table):
@@ -24,6 +29,35 @@ def _table(slug, pk, section_name, table):
     if section is None or not 1 <= table <= int(section.movement.get("tables", 0)):
         raise Http404("No such table in this event.")
     return club, event, section
+
+
+def _errors(request, exc: ValidationError) -> None:
+    for field, msgs in getattr(exc, "message_dict", {"": exc.messages}).items():
+        for m in msgs:
+            messages.error(request, f"{field}: {m}" if field and field not in ("__all__", "board") else m)
+
+
+def _post(request, event, sec, table) -> tuple[str, dict]:
+    """Run the table's action; returns the query string to go back to (raises on bad input)."""
+    post = request.POST
+    if post.get("confirm"):
+        result = table_services.table_result_confirm(event=event, section=sec, table=table, result_id=post["confirm"])
+        messages.success(request, f"Board {result.board} confirmed.")
+        return f"?board={result.board}"
+    if post.get("action") == "not_played":
+        report = table_services.table_board_not_played(event=event, section=sec, table=table, board=post.get("board"),
+                                                       reason=post.get("reason", ""))
+        messages.warning(request, f"Board {report.board}: not played, awaiting the director.")
+        return ""
+    if post.get("action") == "identify":
+        numbers = {side: [post.get(f"{side}_a", ""), post.get(f"{side}_b", "")] for side in ("ns", "ew")}
+        for level, text in table_services.table_identify(event=event, section=sec, table=table, numbers=numbers):
+            getattr(messages, level)(request, text)
+        return ""
+    data = {k: post.get(k, "") for k in FIELDS}
+    table_services.table_result_submit(event=event, section=sec, table=table, data=data)
+    messages.success(request, f"Board {data['board']} entered: the other side confirms it.")
+    return ""
 
 
 def table_scoring(request, slug, pk, section, table):
@@ -40,40 +74,63 @@ def table_scoring(request, slug, pk, section, table):
         return render(request, "tournaments/table_pin.html", {
             "club": club, "event": event, "table": table, "section": sec,
             "show_name": event_sight(event, request.user).public_name})
+    context = {"club": club, "event": event, "section": sec, "table": table, "url": url, "entered": {}}
     if event.status not in (EventStatus.PLAYING, EventStatus.SEATED):
-        return render(request, "tournaments/table_scoring.html", {"club": club, "event": event, "closed": True,
-                                                                 "table": table, "section": sec})
-    now = selectors_event.table_round(event, sec, table)
-    if request.method == "POST" and now is not None:
+        return render(request, "tournaments/table_scoring.html", context | {"closed": True})
+    status = 200
+    if request.method == "POST":
         try:
-            if request.POST.get("confirm"):
-                result = get_object_or_404(Result, section=sec, table=table, pk=request.POST["confirm"])
-                play.result_confirm(result=result, table=table)
-                return redirect(f"{url}?board={result.board}")
-            data = {k: request.POST.get(k, "") for k in ("board", "contract", "declarer", "tricks", "tricks_ns",
-                                                         "lead")}
-            data.update(ns=now["ns"], ew=now["ew"], section=sec.name)
-            if int(data["board"] or 0) not in now["boards"]:
-                raise ValidationError({"board": ["That board is not at this table this round."]})
-            play.result_submit(event=event, data=data, source="table", table=table, confirmed=False)
-            return redirect(f"{url}?confirm={data['board']}")
+            return redirect(url + _post(request, event, sec, table))
         except play.ResultConflict as exc:
             messages.error(request, f"{exc}. Ask the director.")
-        except (ValidationError, ValueError) as exc:
-            for m in getattr(exc, "messages", [str(exc)]):
-                messages.error(request, m)
-        return redirect(url)
-    pending = None
-    if request.GET.get("confirm") and now:
-        pending = Result.objects.filter(section=sec, table=table, board=request.GET["confirm"],
-                                        ns__label=now["ns"], ew__label=now["ew"], confirmed=False).first()
+        except ValidationError as exc:
+            _errors(request, exc)
+        context["entered"] = {k: request.POST.get(k, "") for k in FIELDS}
+        status = 400
+    now = selectors_table.table_round(event, sec, table)
+    if now is None:
+        raise Http404("The movement has no such table.")
+    offer = list(now["to_play"])
+    change = request.GET.get("change", "") or context["entered"].get("board", "")
+    pending = next((p for p in now["pending"] if str(p["board"]) == str(change)), None)
+    if pending is not None:  # "wrong: enter it again" for a result awaiting confirmation
+        offer = [pending["board"]]
+        if not context["entered"]:
+            context["entered"] = {k: "" if pending[k] is None else str(pending[k]) for k in FIELDS}
+    context["offer"] = offer
     traveller = None
-    if request.GET.get("board", "").isdigit() and now and table_sight(event, sec, now["ns"], now["ew"]).traveller(
-            sec.name, int(request.GET["board"])):
-        traveller = selectors_event.board_traveller(event, int(request.GET["board"]), sec, with_audit=False)
-    return render(request, "tournaments/table_scoring.html", {
-        "club": club, "event": event, "section": sec, "table": table, "now": now, "pending": pending,
-        "traveller": traveller, "url": url})
+    board = request.GET.get("board", "")
+    if board.isdigit():  # the board's traveller, for the pairs who played it at this table
+        played = Result.objects.filter(section=sec, table=table, board=int(board), confirmed=True).select_related(
+            "ns", "ew").first()
+        ns, ew = (played.ns.label, played.ew.label) if played else (now["ns"], now["ew"])
+        if table_sight(event, sec, ns, ew).traveller(sec.name, int(board)):
+            traveller = selectors_event.board_traveller(event, int(board), sec, with_audit=False)
+    return render(request, "tournaments/table_scoring.html", context | {"now": now, "traveller": traveller},
+                  status=status)
+
+
+def event_not_played_decide(request, slug, pk, report):
+    """The director's decision on a board a table reported not played (from the event page)."""
+    club = get_object_or_404(Club, slug=slug)
+    event = get_object_or_404(Event, club=club, pk=pk)
+    if request.method != "POST" or not is_director(request.user, club):
+        raise PermissionDenied
+    found = get_object_or_404(BoardNotPlayed, event=event, pk=report)
+    decision = request.POST.get("decision", "")
+    adjusted = {"adjusted_ns": "", "adjusted_ew": ""}
+    if decision.startswith("adjust:"):  # "adjust:A/A", "adjust:A+/A-"
+        decision, _, split = decision.partition(":")
+        adjusted["adjusted_ns"], _, adjusted["adjusted_ew"] = split.partition("/")
+    try:
+        decided = table_services.board_not_played_decide(report=found, user=request.user, decision=decision,
+                                                         **adjusted)
+    except ValidationError as exc:
+        _errors(request, exc)
+    else:
+        messages.success(request, f"Board {found.board} at table {found.table}: "
+                                  f"{decided.get_status_display().lower() if decided else 'to be played'}.")
+    return redirect(event.get_absolute_url())
 
 
 @require_POST

@@ -1,0 +1,125 @@
+"""What one table's device shows: the table's own current round, its pairs, its boards with
+dealer and vulnerability and what is still to play, results awaiting confirmation, boards
+reported not played, and where everyone goes after the last board. The table page and the
+table API render the same dict.
+
+A table's current round: the earliest round, up to the event's current round, in which the
+table plays and has boards still missing (a result not yet confirmed is still missing; a board
+reported "not played" is not). When every such round is complete the table moves on by itself
+to the next round, but only after a round it actually played (a sit-out table waits for the
+director to move the event on), and never past the movement's last round.
+"""
+from __future__ import annotations
+
+from tournaments.deals.boards import board_dealer, board_vulnerability
+from tournaments.models import BoardNotPlayed, Event, NotPlayedStatus, Result, Section
+from tournaments.movements.model import Movement
+from tournaments.movements.moves import moves_text, next_play, table_moves
+from tournaments.selectors_event import entry_names, label_entries
+
+TO_PLAY, PENDING, DONE = "to play", "awaiting confirmation", "done"
+
+
+def _vulnerable(event: Event) -> bool:
+    """Vulnerability belongs to contract bridge only (Law 2); whist, bridge whist and auction
+    have none."""
+    from tournaments.services.boards import rules_for_game
+
+    return rules_for_game(event.game).vulnerable
+
+
+def _board(event: Event, number: int, status: str) -> dict:
+    return {"board": number, "dealer": board_dealer(number),
+            "vulnerable": board_vulnerability(number) if _vulnerable(event) else None, "status": status}
+
+
+def _status(rnd: int, board: int, results: dict, reports: dict) -> str:
+    report = reports.get((rnd, board))
+    if report is not None:
+        return report.get_status_display()
+    result = results.get((rnd, board))
+    if result is None:
+        return TO_PLAY
+    return DONE if result.confirmed else PENDING
+
+
+def _moves(movement: Movement, rnd: int, table: int, present: frozenset[str]) -> dict | None:
+    moves = table_moves(movement, rnd, table, present)
+    if not moves:
+        return None
+    return {"round": rnd, "text": moves_text(moves),
+            "moves": [{"who": m.who, "label": m.label, "text": m.text, "table": m.table} for m in moves]}
+
+
+def _sit_outs(movement: Movement, rnd: int, table: int, present: frozenset[str], names: dict) -> list[dict]:
+    """Pairs with no play this round at this table (or, for a table the round leaves empty,
+    the round's sit-outs), each with when and where it plays next."""
+    plan = next(p for p in movement.rounds_detail if p.round == rnd)
+    tp = plan.table(table)
+    labels = [x for x in (tp.ns, tp.ew) if x in present] if tp else [x for x in plan.sit_out if x in present]
+    out = []
+    for label in labels:
+        seat = next_play(movement, label, rnd, present)
+        out.append({"label": label, "names": names.get(label, ""), "next": seat.text if seat else "",
+                    "next_round": seat.round if seat else None, "next_table": seat.table if seat else None,
+                    "next_direction": seat.direction if seat else ""})
+    return out
+
+
+def table_round(event: Event, section: Section, table: int) -> dict | None:
+    """The table's current round as plain data (see the module docstring); None if the
+    movement has no such table."""
+    if not section.movement.get("rounds_detail") or not 1 <= table <= int(section.movement.get("tables", 0)):
+        return None
+    movement = Movement.from_dict(section.movement)
+    present = frozenset(label_entries(section))
+    results = {(r.round, r.board): r for r in Result.objects.filter(section=section, table=table)
+               .select_related("ns", "ew").order_by("board")}
+    reports = {(r.round, r.board): r for r in BoardNotPlayed.objects.filter(section=section, table=table)
+               .select_related("ns", "ew", "section")}
+    event_round = min(max(1, event.current_round), movement.rounds)
+
+    def state(rnd):
+        tp = next(p for p in movement.rounds_detail if p.round == rnd).table(table)
+        playing = tp is not None and tp.ns in present and tp.ew in present
+        statuses = {b: _status(rnd, b, results, reports) for b in tp.boards} if playing else {}
+        return tp, playing, any(s in (TO_PLAY, PENDING) for s in statuses.values()), statuses
+
+    current, played_before = movement.rounds_detail[0].round, False
+    for plan in movement.rounds_detail:
+        if plan.round > event_round and not played_before:
+            break
+        current = plan.round
+        tp, playing, missing, statuses = state(plan.round)
+        if missing:
+            break
+        played_before = playing
+    tp, playing, missing, statuses = state(current)
+    names = entry_names(section)
+    boards = [_board(event, b, statuses.get(b, TO_PLAY)) for b in (tp.boards if tp else ())]
+    complete = playing and not missing
+    started = any(s != TO_PLAY for s in statuses.values())
+    return {
+        "event": event.pk, "section": section.name, "table": table, "round": current, "rounds": movement.rounds,
+        "event_round": event_round, "playing": playing,
+        "ns": tp.ns if tp else "", "ew": tp.ew if tp else "",
+        "ns_names": names.get(tp.ns, "") if tp else "", "ew_names": names.get(tp.ew, "") if tp else "",
+        "boards": boards,
+        "to_play": [b["board"] for b in boards if b["status"] == TO_PLAY] if playing else [],
+        "done": [b for b, s in statuses.items() if s == DONE],
+        "pending": [r.snapshot() | {"id": r.pk, "summary": r.summary} for (rnd, _b), r in results.items()
+                    if rnd == current and not r.confirmed],
+        "not_played": [r.as_dict() for (rnd, _b), r in reports.items() if rnd == current],
+        "sit_out": [] if playing else _sit_outs(movement, current, table, present, names),
+        "complete": complete, "finished": complete and current == movement.rounds_detail[-1].round,
+        "moves": _moves(movement, current, table, present),
+        "moves_before": None if started or current == movement.rounds_detail[0].round
+        else _moves(movement, current - 1, table, present),
+        "identify": current == movement.rounds_detail[0].round and playing,
+    }
+
+
+def not_played_awaiting(event: Event) -> list[dict]:
+    """Boards tables reported not played that still wait for the director."""
+    rows = BoardNotPlayed.objects.filter(event=event, status=NotPlayedStatus.AWAITING)
+    return [r.as_dict() for r in rows.select_related("section", "ns", "ew")]
