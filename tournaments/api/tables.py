@@ -157,9 +157,9 @@ class TableIdentifyView(TableView):
 
 
 class NotPlayedView(APIView):
-    """The director's list of boards reported not played, and the decision on one."""
+    """The director's list of boards reported not played that wait for a decision."""
 
-    http_method_names = ["get", "post", "options"]
+    http_method_names = ["get", "options"]
 
     def event(self, request, club_slug, pk):
         club = get_object_or_404(Club, slug=club_slug)
@@ -168,14 +168,20 @@ class NotPlayedView(APIView):
         return get_object_or_404(Event, club=club, pk=pk)
 
     @extend_schema(responses=OpenApiTypes.OBJECT)
-    def get(self, request, club_slug, pk, report=None):
+    def get(self, request, club_slug, pk):
         event = self.event(request, club_slug, pk)
         return Response({"awaiting": selectors_table.not_played_awaiting(event)})
 
+
+class NotPlayedDecideView(NotPlayedView):
+    """The director's decision on one board reported not played."""
+
+    http_method_names = ["post", "options"]
+
     @extend_schema(request=DecisionSerializer, responses=OpenApiTypes.OBJECT)
-    def post(self, request, club_slug, pk, report=None):
+    def post(self, request, club_slug, pk, report):
         event = self.event(request, club_slug, pk)
-        found = BoardNotPlayed.objects.filter(event=event, pk=report).first() if report else None
+        found = BoardNotPlayed.objects.filter(event=event, pk=report).first()
         if found is None:
             raise NotFound("No such board reported not played in this event.")
         body = DecisionSerializer(data=request.data)

@@ -5,7 +5,7 @@ from rest_framework.routers import SimpleRouter
 from . import party as party_api
 from .prints import EventPrintView
 from .pins import PinsUnlockView, PinsView
-from .tables import NotPlayedView, TableConfirmView, TableIdentifyView, TableNotPlayedView, TableView
+from .tables import NotPlayedDecideView, NotPlayedView, TableConfirmView, TableIdentifyView, TableNotPlayedView, TableView
 from .views import EventViewSet
 
 router = SimpleRouter()
@@ -37,7 +37,7 @@ table_patterns = [
     path("<int:pk>/tables/<str:section>/<int:table>/identify/", TableIdentifyView.as_view(),
          name="event-table-identify-api"),
     path("<int:pk>/not-played/", NotPlayedView.as_view(), name="event-not-played-api"),
-    path("<int:pk>/not-played/<int:report>/", NotPlayedView.as_view(), name="event-not-played-decide-api"),
+    path("<int:pk>/not-played/<int:report>/", NotPlayedDecideView.as_view(), name="event-not-played-decide-api"),
 ]
 
 urlpatterns = [
