@@ -3,6 +3,7 @@ import zoneinfo
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator
 from django.db import models
 from django.db.models.functions import Lower
 from django.urls import reverse
@@ -24,6 +25,10 @@ class Club(models.Model):
     city = models.CharField(max_length=120, blank=True)
     time_zone = models.CharField(max_length=64, default="UTC", validators=[validate_time_zone])
     paper_size = models.CharField(max_length=8, choices=PaperSize.choices, default=PaperSize.A4)
+    correction_hours = models.PositiveSmallIntegerField(
+        default=24, validators=[MaxValueValidator(24 * 14)],
+        help_text="Hours after publishing during which results are provisional and a director may still "
+                  "correct them (0: none; at most two weeks).")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

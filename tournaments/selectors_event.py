@@ -155,7 +155,10 @@ def event_standings(event: Event) -> dict:
             row["direction"] = st.field
         rows.append(row)
     health = standings_health(event)
+    from tournaments.selectors_lifecycle import provisional_until
+
     return {"event": event.pk, "status": event.status, "scoring": event.scoring,
+            "provisional_until": provisional_until(event),
             "computed_at": state.computed_at if state else None, "version": state.version if state else 0,
             "results_version": health["results_version"], "current": health["current"],
             "out_of_date": health["message"], "standings": rows}

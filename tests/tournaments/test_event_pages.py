@@ -60,7 +60,7 @@ def test_director_runs_an_evening_from_the_pages(client, club, director):
     result.refresh_from_db()
     assert result.tricks == 8
     assert "misboard" in client.get(trav).content.decode()
-    client.post(f"{act}/finish/")
+    client.post(f"{act}/finish/", {"confirm": "1"})
     client.post(f"{act}/publish/")
     event.refresh_from_db()
     assert event.status == "published"

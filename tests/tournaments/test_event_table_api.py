@@ -110,7 +110,8 @@ def test_no_pin_or_a_wrong_pin_is_refused_and_guessing_is_slowed_for_that_client
 def test_scorers_need_no_pin_and_a_finished_event_takes_no_more(started, club, scorer, director, api_as):
     event, section = started
     assert api_as(scorer).get(table_url(club, event, 1)).status_code == 200
-    assert api_as(director).post(f"/api/clubs/{club.slug}/events/{event.pk}/finish/").status_code == 200
+    assert api_as(director).post(f"/api/clubs/{club.slug}/events/{event.pk}/finish/", {"confirm": True},
+                                 format="json").status_code == 200
     table = phone(table_pin(event, section, 1))
     board = table.get(table_url(club, event, 1)).json()["boards"][0]["board"]
     response = table.post(table_url(club, event, 1), {"board": board, "contract": "3NT", "declarer": "N",

@@ -1,4 +1,6 @@
 """Serializers for events: create with a movement, entries, results."""
+import datetime
+
 from rest_framework import serializers
 
 from tournaments.models import PARTY_GAMES, Entry, Event, Game, ScoringMethod
@@ -6,12 +8,19 @@ from tournaments.models import PARTY_GAMES, Entry, Event, Game, ScoringMethod
 
 class EventSerializer(serializers.ModelSerializer):
     sections = serializers.SerializerMethodField()
+    provisional_until = serializers.SerializerMethodField(
+        help_text="While the correction period after publishing runs: when it ends (results are provisional).")
 
     class Meta:
         model = Event
         fields = ["id", "name", "date", "game", "scoring", "rules", "status", "current_round", "created_at",
-                  "sections"]
-        read_only_fields = ["id", "status", "current_round", "created_at", "sections"]
+                  "published_at", "provisional_until", "sections"]
+        read_only_fields = ["id", "status", "current_round", "created_at", "published_at", "sections"]
+
+    def get_provisional_until(self, event) -> datetime.datetime | None:
+        from tournaments.selectors_lifecycle import provisional_until
+
+        return provisional_until(event)
 
     def get_sections(self, event) -> list:
         return [{"name": s.name, "kind": s.movement.get("kind"), "tables": s.movement.get("tables"),

@@ -2,7 +2,7 @@
 create/start/standings endpoints and are handled by ``tournaments.api.party``."""
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
-from rest_framework import status, viewsets
+from rest_framework import serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound, PermissionDenied, ValidationError
 from rest_framework.permissions import AllowAny
@@ -10,10 +10,11 @@ from rest_framework.response import Response
 
 from clubs.api.mixins import ClubScopedMixin
 from clubs.permissions import is_director, is_scorer
-from tournaments import selectors, selectors_event, services
+from tournaments import selectors, selectors_event, selectors_lifecycle, services
 from tournaments.models import PARTY_GAMES, Entry, Event, EventStatus, Result
 from tournaments.services import entries as entry_services
 from tournaments.services import play
+from tournaments.services import lifecycle
 from tournaments.visibility import event_sight
 
 from .serializers import (EntryCreateSerializer, EntrySerializer, EventCreateSerializer, EventSerializer,
@@ -94,7 +95,7 @@ class EventViewSet(ClubScopedMixin, viewsets.ModelViewSet):
 
             return party_start(self, request, event)
         self.check_director()
-        event = entry_services.event_start(event=event)
+        event = entry_services.event_start(event=event, user=request.user)
         return Response(EventSerializer(event).data)
 
     @action(detail=True, methods=["post"], url_path="round")
@@ -172,8 +173,6 @@ class EventViewSet(ClubScopedMixin, viewsets.ModelViewSet):
                                                    with_audit=is_scorer(request.user, event.club))
             return Response(next((r for r in body["rows"] if r["id"] == result.pk), result.snapshot()))
         self.check_director()
-        if event.status == EventStatus.PUBLISHED:
-            raise ValidationError({"event": ["The event is published; unpublish it to correct results."]})
         if request.method == "DELETE":
             play.result_delete(result=result, user=request.user, reason=str(request.data.get("reason", "")))
             return Response(status=status.HTTP_204_NO_CONTENT)
@@ -212,17 +211,54 @@ class EventViewSet(ClubScopedMixin, viewsets.ModelViewSet):
         number = request.query_params.get("round")
         return Response(selectors_event.round_status(event, int(number) if number and number.isdigit() else None))
 
+    class LifecycleInput(serializers.Serializer):
+        """Finish, publish, reopen and unpublish: why (kept in the audit trail); Finish with
+        results missing or unconfirmed also needs ``confirm``."""
+
+        confirm = serializers.BooleanField(required=False, default=False)
+        reason = serializers.CharField(required=False, allow_blank=True, max_length=400, default="")
+
+    def _lifecycle(self, request, change):
+        event = self.get_object()
+        self.check_director()
+        data = self.LifecycleInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        return Response(EventSerializer(change(event, **data.validated_data)).data)
+
+    @extend_schema(request=LifecycleInput, responses=EventSerializer)
     @action(detail=True, methods=["post"])
     def finish(self, request, pk=None, club_slug=None):
-        event = self.get_object()
-        self.check_director()
-        return Response(EventSerializer(entry_services.event_finish(event=event)).data)
+        """Finish play; with results missing a 400 lists them unless ``{"confirm": true}``."""
+        return self._lifecycle(request, lambda event, confirm, reason: entry_services.event_finish(
+            event=event, user=request.user, confirm=confirm, reason=reason))
 
+    @extend_schema(request=LifecycleInput, responses=EventSerializer)
     @action(detail=True, methods=["post"])
     def publish(self, request, pk=None, club_slug=None):
+        """Publish the results; they stay provisional for the club's correction period."""
+        return self._lifecycle(request, lambda event, confirm, reason: entry_services.event_publish(
+            event=event, user=request.user, reason=reason))
+
+    @extend_schema(request=LifecycleInput, responses=EventSerializer)
+    @action(detail=True, methods=["post"])
+    def reopen(self, request, pk=None, club_slug=None):
+        """A finished event back in play (tables may enter results again)."""
+        return self._lifecycle(request, lambda event, confirm, reason: lifecycle.event_reopen(
+            event=event, user=request.user, reason=reason))
+
+    @extend_schema(request=LifecycleInput, responses=EventSerializer)
+    @action(detail=True, methods=["post"])
+    def unpublish(self, request, pk=None, club_slug=None):
+        """A published event back to finished: private again, and results can be corrected."""
+        return self._lifecycle(request, lambda event, confirm, reason: lifecycle.event_unpublish(
+            event=event, user=request.user, reason=reason))
+
+    @action(detail=True, methods=["get"])
+    def changes(self, request, pk=None, club_slug=None):
+        """The lifecycle's audit trail (scorers and directors)."""
         event = self.get_object()
-        self.check_director()
-        return Response(EventSerializer(entry_services.event_publish(event=event)).data)
+        self.check_scorer()
+        return Response({"event": event.pk, "changes": selectors_lifecycle.event_changes(event)})
 
     @action(detail=True, methods=["post"])
     def rescore(self, request, pk=None, club_slug=None):

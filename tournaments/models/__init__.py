@@ -1,11 +1,11 @@
 """Tournament models, one module per area; each area's engineer adds one import line."""
-from .events import PARTY_GAMES, Event, EventStatus, Game, ScoringMethod
+from .events import PARTY_GAMES, Event, EventChange, EventStatus, Game, ScoringMethod
 from .sections import Section
 from .entries import Entry, EntryStatus
 from .results import Result, ResultChange, ResultSource
 from .boards import Board, BoardSet, BoardSource  # noqa: F401
 
-__all__ = ["PARTY_GAMES", "Event", "EventStatus", "Game", "ScoringMethod", "Section", "Entry", "EntryStatus", "Result",
+__all__ = ["PARTY_GAMES", "Event", "EventChange", "EventStatus", "Game", "ScoringMethod", "Section", "Entry", "EntryStatus", "Result",
            "ResultChange", "ResultSource"]
 from .party import Party, PartyPlayer, PartyResult, PartyRound, PartyStar  # noqa: F401
 from .pins import PinMiss  # noqa: F401

@@ -53,6 +53,8 @@ class Event(models.Model):
     current_round = models.PositiveSmallIntegerField(default=0)
     table_pin_seed = models.CharField(max_length=64, default=new_deal_seed, blank=True)
     results_version = models.PositiveIntegerField(default=0)
+    published_at = models.DateTimeField(null=True, blank=True,
+                                        help_text="When the results were last published (starts the correction period).")
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -85,3 +87,23 @@ class Event(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("event-detail", kwargs={"slug": self.club.slug, "pk": self.pk})
+
+
+class EventChange(models.Model):
+    """The lifecycle's audit trail: who moved the event from which status to which, when and why
+    (start, finish, publish, and the ways back: reopen, unpublish)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="changes")
+    from_status = models.CharField(max_length=16, choices=EventStatus.choices)
+    to_status = models.CharField(max_length=16, choices=EventStatus.choices)
+    reason = models.CharField(max_length=400, blank=True)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                           related_name="+")
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["at", "id"]
+        indexes = [models.Index(fields=["event", "at"])]
+
+    def __str__(self) -> str:
+        return f"{self.event}: {self.from_status} -> {self.to_status} at {self.at:%Y-%m-%d %H:%M}"

@@ -13,6 +13,8 @@ from tournaments.movements.model import Movement, MovementFormatError, label_key
 from tournaments.movements.registry import MovementRequestError, generate
 from tournaments.movements.validate import MovementError, check
 
+from .lifecycle import event_transition, finish_check
+
 
 def movement_build(spec: dict) -> Movement:
     """A validated movement from ``{"kind", "tables"|"pairs", "boards_per_round"?, "rounds"?}``
@@ -155,19 +157,8 @@ def entry_withdraw(*, entry: Entry) -> Entry:
     return entry
 
 
-def _transition(event: Event, source: tuple[str, ...], target: str, **extra) -> Event:
-    """Compare-and-set status change; a no-op when already there."""
-    if event.status == target:
-        return event
-    changed = Event.objects.filter(pk=event.pk, status__in=source).update(status=target, **extra)
-    event.refresh_from_db()
-    if not changed and event.status != target:
-        raise ValidationError({"status": [f"Cannot go from {event.status} to {target}."]})
-    return event
-
-
 @transaction.atomic
-def event_start(*, event: Event) -> Event:
+def event_start(*, event: Event, user=None) -> Event:
     """Seat the pairs by the movement, attach the boards dealt from the seed, open round 1."""
     sections = list(event.sections.all())
     if not sections:
@@ -178,8 +169,13 @@ def event_start(*, event: Event) -> Event:
         from .play import event_attach_boards
 
         event_attach_boards(event=event)
-    return _transition(event, (EventStatus.DRAFT, EventStatus.SEATED), EventStatus.PLAYING,
-                       current_round=1)
+        event = event_transition(event=event, to=EventStatus.PLAYING, user=user)
+        Event.objects.filter(pk=event.pk, current_round=0).update(current_round=1)
+        event.refresh_from_db()
+    elif event.status != EventStatus.PLAYING:
+        raise ValidationError({"status": [f"The event is {event.get_status_display().lower()}: it has been "
+                                          "played (a director may reopen a finished event)."]})
+    return event
 
 
 @transaction.atomic
@@ -193,12 +189,14 @@ def event_set_round(*, event: Event, round_number: int) -> Event:
 
 
 @transaction.atomic
-def event_finish(*, event: Event) -> Event:
-    """Lock the event: no more results from tables; a last full rescore fixes the standings."""
+def event_finish(*, event: Event, user=None, confirm: bool = False, reason: str = "") -> Event:
+    """Lock the event: no more results from tables; a last full rescore fixes the standings.
+    With results missing or unconfirmed, the director must confirm (``FinishUnconfirmed``)."""
     from scoring.services import standings_require_current
 
     standings_require_current(event=event)
-    event = _transition(event, (EventStatus.PLAYING, EventStatus.SEATED), EventStatus.FINISHED)
+    finish_check(event=event, confirm=confirm)
+    event = event_transition(event=event, to=EventStatus.FINISHED, user=user, reason=reason)
     from scoring.services import event_rescore_later
 
     event_rescore_later(event=event, force=True)
@@ -206,11 +204,12 @@ def event_finish(*, event: Event) -> Event:
 
 
 @transaction.atomic
-def event_publish(*, event: Event) -> Event:
+def event_publish(*, event: Event, user=None, reason: str = "") -> Event:
+    """Make the results public; the club's correction period starts now."""
     from scoring.services import standings_require_current
 
     standings_require_current(event=event)
-    return _transition(event, (EventStatus.FINISHED,), EventStatus.PUBLISHED)
+    return event_transition(event=event, to=EventStatus.PUBLISHED, user=user, reason=reason)
 
 
 def active_entries(section: Section) -> dict[str, Entry]:

@@ -20,6 +20,8 @@ from scoring.engine import (ScoringError, auction_deal, board_vulnerability, bri
 from scoring.engine.rules import AUCTION_1908, BRIDGE_1904, DUPLICATE_WHIST_TRICKS
 from tournaments.models import Entry, EntryStatus, Event, EventStatus, Game, Result, ResultChange, Section
 
+from .lifecycle import correction_check
+
 SEATS = ("N", "E", "S", "W")
 OPEN = (EventStatus.SEATED, EventStatus.PLAYING)
 
@@ -228,6 +230,8 @@ def result_submit(*, event: Event, data: dict, user=None, source: str = "api", t
     ``result_correct``). An unconfirmed table result may be replaced by its own table."""
     if event.status not in OPEN and not override:
         raise ValidationError({"event": ["The event is not in play."]})
+    if event.status not in OPEN:
+        correction_check(event=event)  # a director's late result is a correction
     section, board, ns, ew, slot = locate(event=event, data=data, override=override)
     if table is not None and slot.table != table:
         raise ValidationError({"table": [f"Board {board} for these pairs is not at table {table}."]})
@@ -295,8 +299,9 @@ def result_confirm(*, result: Result, user=None, table: int | None = None) -> Re
 def result_correct(*, result: Result, data: dict, user, reason: str = "") -> Result:
     """A director's correction or adjusted score (Law 12C); the trail keeps before and after."""
     _lock(result.event)
-    result = Result.objects.select_for_update().get(pk=result.pk)
+    result = Result.objects.select_for_update().select_related("event__club").get(pk=result.pk)
     event = result.event
+    correction_check(event=event)
     merged = {"board": result.board, "ns": result.ns.label, "ew": result.ew.label, "section": result.section.name}
     merged.update({k: v for k, v in data.items() if k in ("board", "ns", "ew", "round", "table", "section")})
     section, board, ns, ew, slot = locate(event=event, data=merged, override=True)
@@ -319,7 +324,10 @@ def result_correct(*, result: Result, data: dict, user, reason: str = "") -> Res
 
 @transaction.atomic
 def result_delete(*, result: Result, user, reason: str = "") -> None:
+    """A director removes a result (kept in the trail); the correction rule applies."""
     _lock(result.event)
+    result.event.refresh_from_db()
+    correction_check(event=result.event)
     before = result.snapshot()
     _audit(None, event=result.event, section=result.section, board=result.board, action=ResultChange.Action.DELETE,
            before=before, after=None, user=user, reason=reason)

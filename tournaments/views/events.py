@@ -10,12 +10,11 @@ from django.urls import reverse
 from clubs.models import Club
 from clubs.permissions import is_director, is_scorer
 from scoring.services import event_rescore_later
-from tournaments import selectors, selectors_event, selectors_table
+from tournaments import selectors, selectors_event, selectors_lifecycle, selectors_table
 from tournaments.models import PARTY_GAMES, Entry, EventStatus, Game, Result, ScoringMethod
 from tournaments.movements.suggest import suggest
 from tournaments.services import entries as entry_services
-from tournaments.services import play
-from tournaments.services import pins
+from tournaments.services import lifecycle, pins, play
 from tournaments.visibility import event_sight
 
 
@@ -76,8 +75,10 @@ def event_detail(request, slug, pk):
             "pin_misses": pins.pin_misses(event) if director else [],
             "members": club.members.filter(active=True) if director else [],
             "live": event.status in (EventStatus.PLAYING, EventStatus.SEATED),
+            "changes": selectors_lifecycle.event_changes(event) if director else [],
         })
         context.update(_sight_context(event, request.user, sections))
+    context["provisional_until"] = selectors_lifecycle.provisional_until(event)
     return render(request, "tournaments/event_detail.html", context)
 
 
@@ -96,7 +97,8 @@ def event_standings_json(request, slug, pk):
     """What the live standings poll (every few seconds while the event runs)."""
     _club, event = _event(request, slug, pk)
     data = selectors_event.event_standings(event)
-    data["computed_at"] = data["computed_at"].isoformat() if data["computed_at"] else None
+    for key in ("computed_at", "provisional_until"):
+        data[key] = data[key].isoformat() if data.get(key) else None
     return JsonResponse(data)
 
 
@@ -109,11 +111,29 @@ def _member_ids(club, text: str) -> int | None:
     return member.pk if member else None
 
 
+CONFIRMED = {"finish": "Finish", "reopen": "Reopen", "unpublish": "Unpublish"}
+
+
+def _confirm_page(request, club, event, action, *, error="", status=200):
+    """Finish, reopen and unpublish ask first; Finish lists the results still missing."""
+    missing = selectors_lifecycle.results_missing(event) if action == "finish" else []
+    return render(request, "tournaments/event_confirm.html", {
+        "club": club, "event": event, "action": action, "verb": CONFIRMED[action], "missing": missing,
+        "several_sections": len({m["section"] for m in missing}) > 1, "error": error,
+        "reason": request.POST.get("reason", "")}, status=status)
+
+
 def event_action(request, slug, pk, action):
-    """The director's buttons: enter, withdraw, start, round, rescore, finish, publish."""
+    """The director's buttons: enter, withdraw, start, round, rescore, finish, publish, reopen,
+    unpublish. Finish, reopen and unpublish show a confirmation page first (GET)."""
     club, event = _event(request, slug, pk)
-    if request.method != "POST" or not is_director(request.user, club):
+    if not is_director(request.user, club):
         raise PermissionDenied
+    if request.method == "GET" and action in CONFIRMED:
+        return _confirm_page(request, club, event, action)
+    if request.method != "POST":
+        raise PermissionDenied
+    reason = request.POST.get("reason", "").strip()
     try:
         if action == "enter":
             members, guests = [], []
@@ -129,19 +149,29 @@ def event_action(request, slug, pk, action):
             entry = get_object_or_404(Entry, event=event, pk=request.POST.get("entry"))
             entry_services.entry_withdraw(entry=entry)
         elif action == "start":
-            entry_services.event_start(event=event)
+            entry_services.event_start(event=event, user=request.user)
         elif action == "round":
             entry_services.event_set_round(event=event, round_number=int(request.POST.get("round") or 0))
         elif action == "rescore":
             event_rescore_later(event=event, force=True)
             messages.success(request, "Rescored.")
         elif action == "finish":
-            entry_services.event_finish(event=event)
+            entry_services.event_finish(event=event, user=request.user, reason=reason,
+                                        confirm=request.POST.get("confirm") == "1")
         elif action == "publish":
-            entry_services.event_publish(event=event)
+            entry_services.event_publish(event=event, user=request.user, reason=reason)
+        elif action == "reopen":
+            lifecycle.event_reopen(event=event, user=request.user, reason=reason)
+        elif action == "unpublish":
+            lifecycle.event_unpublish(event=event, user=request.user, reason=reason)
         else:
             raise Http404
+    except lifecycle.FinishUnconfirmed as exc:
+        return _confirm_page(request, club, event, action, error=exc.message_dict["confirm"][0], status=400)
     except ValidationError as exc:
+        if action in CONFIRMED:
+            return _confirm_page(request, club, event, action, status=400,
+                                 error=" ".join(exc.messages))
         _errors(request, exc)
     return redirect(event.get_absolute_url())
 

@@ -1,0 +1,135 @@
+"""One lifecycle for every kind of event: a table of allowed status changes, each a
+compare-and-set update (a no-op when the event is already there) kept in an audit trail
+(``EventChange``: who, when, from, to, why). Finishing with results missing needs a
+confirmation; after publishing, the club's correction period keeps results provisional."""
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from tournaments.models import Event, EventChange, EventStatus
+
+S = EventStatus
+# (from, to) -> what the change is called; anything else is refused.
+TRANSITIONS = {
+    (S.DRAFT, S.SEATED): "seat",
+    (S.DRAFT, S.PLAYING): "start",
+    (S.SEATED, S.PLAYING): "start",
+    (S.PLAYING, S.FINISHED): "finish",
+    (S.FINISHED, S.PUBLISHED): "publish",
+    (S.FINISHED, S.PLAYING): "reopen",
+    (S.PUBLISHED, S.FINISHED): "unpublish",
+}
+
+
+@transaction.atomic
+def event_transition(*, event: Event, to: str, user, reason: str = "") -> Event:
+    """Move the event to ``to`` if the table allows it from its stored status; a no-op (no audit
+    entry) when it is already there, so a double click or a second director changes nothing.
+    Publishing stamps ``published_at`` (the correction period starts); unpublishing clears it."""
+    to = S(to)
+    source = Event.objects.filter(pk=event.pk).values_list("status", flat=True).first()
+    if source == to:
+        event.refresh_from_db()
+        return event
+    if (source, to) not in TRANSITIONS:
+        raise ValidationError({"status": [f"A {S(source).label.lower()} event cannot become "
+                                          f"{to.label.lower()}{_hint(source, to)}."]})
+    extra = {}
+    if to == S.PUBLISHED:
+        extra["published_at"] = timezone.now()
+    elif source == S.PUBLISHED:
+        extra["published_at"] = None
+    if not Event.objects.filter(pk=event.pk, status=source).update(status=to, updated_at=timezone.now(), **extra):
+        event.refresh_from_db()  # another request moved it meanwhile
+        if event.status == to:
+            return event
+        raise ValidationError({"status": [f"The event changed meanwhile: it is now {event.get_status_display()}."]})
+    EventChange.objects.create(event=event, from_status=source, to_status=to, reason=str(reason or "")[:400],
+                               by=user if getattr(user, "is_authenticated", False) else None)
+    event.refresh_from_db()
+    return event
+
+
+def event_reopen(*, event: Event, user, reason: str = "") -> Event:
+    """A finished event back in play, e.g. a forgotten board; a no-op if it is in play. A party
+    is reopened by reopening its last round (the round's close decides its next seating)."""
+    if event.is_progressive:
+        raise ValidationError({"status": ["A party is reopened by reopening its last round."]})
+    if event.status not in (S.FINISHED, S.PLAYING):
+        raise ValidationError({"status": [f"Only a finished event can be reopened; this one is "
+                                          f"{event.get_status_display().lower()}{_hint(event.status, S.PLAYING)}."]})
+    return event_transition(event=event, to=S.PLAYING, user=user, reason=reason)
+
+
+def event_unpublish(*, event: Event, user, reason: str = "") -> Event:
+    """A published event back to finished: private again, and results correctable."""
+    if event.status not in (S.PUBLISHED, S.FINISHED):
+        raise ValidationError({"status": [f"Only a published event can be unpublished; this one is "
+                                          f"{event.get_status_display().lower()}."]})
+    return event_transition(event=event, to=S.FINISHED, user=user, reason=reason)
+
+
+def _hint(source: str, to: str) -> str:
+    if source == S.PUBLISHED and to == S.PLAYING:
+        return " (unpublish it, then reopen it)"
+    if source in (S.DRAFT, S.SEATED) and to in (S.FINISHED, S.PUBLISHED):
+        return " (start it first)"
+    return ""
+
+
+class FinishUnconfirmed(ValidationError):
+    """Finish was asked while results are missing or unconfirmed and without ``confirm``: a 400
+    listing them, table by table."""
+
+    def __init__(self, missing: list[dict], lines: list[str]):
+        boards = sum(len(m["missing"]) + len(m["unconfirmed"]) for m in missing)
+        super().__init__({
+            "confirm": [f"{boards} result{'s are' if boards != 1 else ' is'} missing or not confirmed at "
+                        f"{len(missing)} table{'s' if len(missing) != 1 else ''}: finish with confirm to "
+                        "finish anyway."],
+            "missing": lines})
+        self.missing = missing
+
+
+def finish_check(*, event: Event, confirm: bool) -> None:
+    """Refuse to finish an event in play with results missing unless the director confirms."""
+    from tournaments.selectors_lifecycle import missing_lines, results_missing
+
+    if confirm or event.status != S.PLAYING or event.is_progressive:
+        return
+    missing = results_missing(event)
+    if missing:
+        raise FinishUnconfirmed(missing, missing_lines(missing, sections=event.sections.count()))
+
+
+def correction_check(*, event: Event) -> None:
+    """The one rule for a director's correction (pages and API alike): allowed until the event
+    is published, and after that only during the club's correction period; later the event
+    must be unpublished first."""
+    from tournaments.selectors_lifecycle import correction_until
+
+    if event.status != S.PUBLISHED:
+        return
+    until = correction_until(event)
+    if until is not None and timezone.now() < until:
+        return
+    hours = event.club.correction_hours
+    if not hours:
+        detail = "this club has no correction period"
+    elif until is None:
+        detail = "its correction period is over"
+    else:
+        detail = (f"its correction period ended at {timezone.localtime(until, _zone(event)):%Y-%m-%d %H:%M} "
+                  f"({hours} hours after publishing)")
+    raise ValidationError({"event": [f"The event is published and {detail}: unpublish it to correct results."]})
+
+
+def _zone(event: Event):
+    import zoneinfo
+
+    try:
+        return zoneinfo.ZoneInfo(event.club.time_zone)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return timezone.get_current_timezone()
