@@ -76,7 +76,7 @@ def test_finish_completes_a_lost_scoring_run_first(evening, monkeypatch):
     monkeypatch.setattr(rescore_event, "delay", lambda *args: None)  # the task is lost
     _post(client, base, played[0])
     assert client.get(f"{base}/standings/").json()["current"] is False
-    assert client.post(f"{base}/finish/").status_code == 200
+    assert client.post(f"{base}/finish/", {"confirm": True}, format="json").status_code == 200
     assert client.get(f"{base}/standings/").json()["current"] is True
 
 
