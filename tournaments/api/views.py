@@ -13,8 +13,7 @@ from clubs.permissions import is_director, is_scorer
 from tournaments import selectors, selectors_event, selectors_lifecycle, services
 from tournaments.models import PARTY_GAMES, Entry, Event, EventStatus, Result
 from tournaments.services import entries as entry_services
-from tournaments.services import play
-from tournaments.services import lifecycle
+from tournaments.services import lifecycle, play
 from tournaments.visibility import event_sight
 
 from .serializers import (EntryCreateSerializer, EntrySerializer, EventCreateSerializer, EventSerializer,
