@@ -183,3 +183,26 @@ def test_a_wrong_result_keeps_its_input_and_says_what_was_wrong_as_an_error(mitc
     assert 'value="8H"' in page and 'value="7"' in page and 'value="SQ"' in page
     assert "<option selected>W</option>" in page and f"<option selected>{board}</option>" in page
     assert not Result.objects.filter(event=event).exists()
+
+
+@pytest.mark.django_db
+def test_whist_boards_have_a_dealer_and_no_vulnerability(club, director, api_as):
+    client = api_as(director)
+    event, section = start(client, club, {"kind": "mitchell", "tables": 3, "boards_per_round": 2}, 6,
+                           game="duplicate_whist", scoring="matchpoints")
+    now = phone(event, section, 1).get(api_url(club, event, 1)).json()
+    assert [(b["dealer"], b["vulnerable"]) for b in now["boards"]] == [("N", None), ("E", None)]
+    assert "Vulnerable" not in page_phone(club, event, section, 1).get(page_url(club, event, 1)).content.decode()
+
+
+@pytest.mark.django_db
+def test_a_result_awaiting_confirmation_can_be_entered_again_with_its_values_filled_in(mitchell9, club):
+    _client, event, section = mitchell9
+    device = page_phone(club, event, section, 1)
+    board = section.movement["rounds_detail"][0]["tables"][0]["boards"][0]
+    device.post(page_url(club, event, 1), {"board": board, "contract": "4S", "declarer": "S", "tricks": 9})
+    again = device.get(page_url(club, event, 1) + f"?change={board}").content.decode()
+    assert f"<option selected>{board}</option>" in again and 'value="4S"' in again and 'value="9"' in again
+    device.post(page_url(club, event, 1), {"board": board, "contract": "4S", "declarer": "S", "tricks": 10})
+    result = Result.objects.get(event=event, board=board)
+    assert result.tricks == 10 and not result.confirmed
