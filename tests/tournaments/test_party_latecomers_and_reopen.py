@@ -199,7 +199,7 @@ def test_director_reopens_from_the_party_page(api_as, director, club):
     web.force_login(director)
     base = f"/clubs/{club.slug}/events/{event['id']}/party/"
     page = web.get(base).content.decode()
-    assert "Reopen round 1" in page and "confirm(" in page
+    assert "Reopen round 1" in page and "data-confirm=" in page
     response = web.post(base + "rounds/1/reopen/", follow=True)
     assert b"Round 1 is open again" in response.content and b"Close round 1" in response.content
     assert not PartyStar.objects.exists() and Party.objects.get().current_round == 1
