@@ -22,18 +22,54 @@ def home(request):
     return render(request, "clubs/home.html", {"clubs": clubs})
 
 
+def _listed(events, *, visible_ids: set[int], director: bool) -> list[dict]:
+    return [{"event": e, "link": event_selectors.event_link(e, visible_ids=visible_ids, director=director)}
+            for e in events]
+
+
 def club_home(request, slug):
     club = get_object_or_404(Club.objects.select_related("statistics"), slug=slug)
-    visible = event_selectors.club_events_visible(club=club, user=request.user)
+    visible = set(event_selectors.club_events_visible(club=club, user=request.user).values_list("id", flat=True))
+    director = is_director(request.user, club)
     context = {
         "club": club,
         "role": club_role(request.user, club),
-        "visible_event_ids": set(visible.values_list("id", flat=True)),
-        "next_events": event_selectors.club_next_events(club=club),
-        "latest_results": event_selectors.club_latest_results(club=club),
+        "next_events": _listed(event_selectors.club_next_events(club=club), visible_ids=visible, director=director),
+        "latest_results": _listed(event_selectors.club_latest_results(club=club), visible_ids=visible,
+                                  director=director),
         "statistics": getattr(club, "statistics", None),
     }
     return render(request, "clubs/club_home.html", context)
+
+
+EVENTS_PER_PAGE = 25
+EVENTS_PER_GROUP = 10
+
+
+def club_events(request, slug):
+    """Every event and party of the club by state (in play, upcoming, finished, published); each
+    listed to everyone as the club home lists them, linked where the viewer may open it.
+    ``?state=`` shows one state, a page at a time."""
+    club = get_object_or_404(Club, slug=slug)
+    visible = set(event_selectors.club_events_visible(club=club, user=request.user).values_list("id", flat=True))
+    director = is_director(request.user, club)
+    state = request.GET.get("state", "")
+    if state and state not in event_selectors.EVENT_STATES:
+        state = ""
+    groups = []
+    for key, (title, _statuses) in event_selectors.EVENT_STATES.items():
+        if state and key != state:
+            continue
+        events = event_selectors.club_events_in_state(club=club, state=key)
+        if state:
+            page = Paginator(events, EVENTS_PER_PAGE).get_page(request.GET.get("page"))
+            rows, more = page.object_list, 0
+        else:
+            page, total = None, events.count()
+            rows, more = events[:EVENTS_PER_GROUP], max(0, total - EVENTS_PER_GROUP)
+        groups.append({"key": key, "title": title, "page": page, "more": more,
+                       "events": _listed(rows, visible_ids=visible, director=director)})
+    return render(request, "clubs/club_events.html", {"club": club, "groups": groups, "state": state})
 
 
 def _director_club(request, slug) -> Club:
