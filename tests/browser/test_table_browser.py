@@ -1,0 +1,55 @@
+"""Two phones at one table (separate browser contexts): N-S enters, E-W confirms from its own
+phone; the sit-out table of a nine-pair Mitchell follows the movement to round 2."""
+import pytest
+
+from clubs import services
+from tournaments.selectors_event import table_pin
+from tournaments.services import entries
+
+
+def open_table(context, live_server, club, event, section, table):
+    page = context.new_page()
+    page.set_default_timeout(15000)
+    page.goto(f"{live_server.url}/clubs/{club.slug}/events/{event.pk}/table/A/{table}/")
+    page.fill("input[name=pin]", table_pin(event, section, table))
+    page.get_by_role("button", name="Open").click()
+    return page
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_two_phones_share_a_table_and_the_sit_out_table_follows_the_movement(live_server, browser_page):
+    club = services.club_create(name="Phone Club", slug="phone-club", city="Bath")
+    members = [services.member_create(club=club, membership_number=str(100 + n), first_name=f"F{n}",
+                                      last_name=f"L{n}") for n in range(18)]
+    event = entries.event_setup(club=club, name="Nine pairs", date="2026-12-01", game="duplicate_bridge",
+                                scoring="matchpoints", movement={"kind": "mitchell", "tables": 5, "boards_per_round": 2})
+    for a, b in zip(members[::2], members[1::2]):
+        entries.entry_add(event=event, members=[a, b])
+    entries.event_start(event=event)
+    section = event.sections.get()
+    browser = browser_page.context.browser
+    east_context = browser.new_context(viewport={"width": 390, "height": 844})
+    north = open_table(browser_page.context, live_server, club, event, section, 1)
+    east = open_table(east_context, live_server, club, event, section, 1)
+
+    north.select_option("#table-entry select[name=board]", "1")
+    north.fill("input[name=contract]", "4S")
+    north.select_option("select[name=declarer]", "S")
+    north.fill("input[name=tricks]", "10")
+    north.click("#submit-result")
+    east.reload()
+    assert "4S S 10" in east.locator("#confirm-1").inner_text()
+    east.click("#confirm-1 .confirm-button")
+    assert "1NS" in east.locator("#table-traveller").inner_text()
+    north.reload()
+    assert north.locator("#confirm-1").count() == 0
+    assert north.locator("#table-entry select[name=board] option").all_inner_texts() == ["2"]
+
+    sitting = open_table(east_context, live_server, club, event, section, 5)
+    assert "next plays round 2, table 5 N-S" in sitting.locator("#sit-out").inner_text()
+    entries.event_set_round(event=event, round_number=2)
+    sitting.reload()
+    assert "round 2 of 5" in sitting.locator("h1").inner_text()
+    assert "4EW" in sitting.locator("#table-pairs").inner_text()
+    east_context.close()
