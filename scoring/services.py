@@ -55,11 +55,14 @@ def engine_result(r: Result) -> EngineResult:
     """A stored result as the engine reads it; the cards group keeps a fouled board apart."""
     if r.ns_id == r.ew_id:
         raise ScoringError(f"board {r.board}: pair {r.ns.label} cannot play against itself")
-    if r.adjusted_ns or r.adjusted_ew:
-        return EngineResult(ns=r.ns.label, ew=r.ew.label, adjusted_ns=parse_adjustment(r.adjusted_ns),
-                            adjusted_ew=parse_adjustment(r.adjusted_ew), group=r.cards_group)
-    return EngineResult(ns=r.ns.label, ew=r.ew.label, score_ns=float(r.score_ns), contract=r.contract,
-                        declarer=r.declarer, tricks=r.tricks, group=r.cards_group)
+    adjusted_ns = parse_adjustment(r.adjusted_ns) if r.adjusted_ns else None
+    adjusted_ew = parse_adjustment(r.adjusted_ew) if r.adjusted_ew else None
+    if r.score_ns is None:
+        return EngineResult(ns=r.ns.label, ew=r.ew.label, adjusted_ns=adjusted_ns, adjusted_ew=adjusted_ew,
+                            group=r.cards_group)
+    return EngineResult(ns=r.ns.label, ew=r.ew.label, score_ns=float(r.score_ns), adjusted_ns=adjusted_ns,
+                        adjusted_ew=adjusted_ew, contract=r.contract, declarer=r.declarer, tricks=r.tricks,
+                        group=r.cards_group)
 
 
 def section_fields(section: Section, boards: list[BoardResults]) -> dict[str, str]:

@@ -23,7 +23,8 @@ METHODS = ("matchpoints", "neuberg", "butler", "cross-imps")
 
 @dataclass(frozen=True)
 class Result:
-    """One table's result on one board; ``score_ns`` is None for an artificial score."""
+    """One table's result on one board; ``score_ns`` is None for an artificial score. A split
+    score keeps ``score_ns`` (compared as usual, kept by one side) and adjusts the other side."""
 
     ns: str | tuple[str, ...]
     ew: str | tuple[str, ...]
@@ -36,9 +37,12 @@ class Result:
     tricks: int | None = None
 
     def __post_init__(self) -> None:
-        artificial = self.adjusted_ns is not None or self.adjusted_ew is not None
-        if artificial == (self.score_ns is not None):
+        adjusted = self.adjusted_ns is not None or self.adjusted_ew is not None
+        if not adjusted and self.score_ns is None:
             raise ScoringError(f"result {self.ns} v {self.ew}: give either a score or adjusted scores")
+        if self.score_ns is not None and self.adjusted_ns is not None and self.adjusted_ew is not None:
+            raise ScoringError(f"result {self.ns} v {self.ew}: with a table score, adjust one side only")
+        artificial = self.score_ns is None
         if artificial and (self.adjusted_ns is None or self.adjusted_ew is None):
             ns = self.adjusted_ns or self.adjusted_ew.complement()
             ew = self.adjusted_ew or self.adjusted_ns.complement()
@@ -48,6 +52,11 @@ class Result:
     @property
     def artificial(self) -> bool:
         return self.score_ns is None
+
+    @property
+    def split(self) -> bool:
+        """A split score (Law 12C): one side keeps the table result, the other is adjusted."""
+        return self.score_ns is not None and (self.adjusted_ns is not None or self.adjusted_ew is not None)
 
 
 @dataclass(frozen=True)
@@ -206,7 +215,8 @@ def score_session(
 
     Matchpoints: each board is Neuberg-factored to its expected number of results (artificial
     results excluded from the comparison and given their Law 12C percentage of the top,
-    Average-plus/minus using the entrant's percentage on its other boards). IMPs: Butler
+    Average-plus/minus using the entrant's percentage on its other boards; a split score's
+    table result stays in the comparison for the side that keeps it). IMPs: Butler
     against the datum or cross-IMPs; artificial scores count their IMP equivalent.
     Standings: MP events rank by percentage (Sum MP / Sum top), IMP events by total IMPs.
     """
@@ -236,7 +246,10 @@ def score_session(
         for r, v in zip(board.results, values):
             if v is None:
                 continue
-            for side, value in ((r.ns, v), (r.ew, (board_top - v) if board_top is not None else -v)):
+            for side, value, adjusted in ((r.ns, v, r.adjusted_ns),
+                                          (r.ew, (board_top - v) if board_top is not None else -v, r.adjusted_ew)):
+                if adjusted is not None:
+                    continue  # a split score: this side's adjustment is credited below
                 for e in (side if isinstance(side, tuple) else (side,)):
                     totals[e] = totals.get(e, 0.0) + value
                     tops[e] = tops.get(e, 0.0) + board_top_or_0
@@ -260,6 +273,14 @@ def score_session(
                     credit(r.ew, iew, None)
                 else:
                     ins, iew = v, -v
+                    if r.split:
+                        per = 1 if (method.kind == "butler" or method.cross_imps_average) else max(1, n - 1)
+                        if r.adjusted_ns is not None:
+                            ins = r.adjusted_ns.imps() * per
+                            credit(r.ns, ins, None)
+                        else:
+                            iew = r.adjusted_ew.imps() * per
+                            credit(r.ew, iew, None)
                 scored.append(ResultScore(r, imp_ns=ins, imp_ew=iew))
                 continue
             if r.artificial:
@@ -270,6 +291,12 @@ def score_session(
                 credit(r.ew, mp_ew, board_top)
             else:
                 mp_ns, mp_ew = v, board_top - v
+                if r.adjusted_ns is not None:
+                    mp_ns = board_top * r.adjusted_ns.mp_percent(side_pct(r.ns)) / 100
+                    credit(r.ns, mp_ns, board_top)
+                elif r.adjusted_ew is not None:
+                    mp_ew = board_top * r.adjusted_ew.mp_percent(side_pct(r.ew)) / 100
+                    credit(r.ew, mp_ew, board_top)
             pct = (lambda mp: 100 * mp / board_top if board_top else 50.0)
             scored.append(ResultScore(r, mp_ns=mp_ns, mp_ew=mp_ew, pct_ns=pct(mp_ns), pct_ew=pct(mp_ew)))
         board_scores.append(BoardScore(board.board, board_top, board_datum, tuple(scored)))

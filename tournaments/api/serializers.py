@@ -75,6 +75,15 @@ class EntryCreateSerializer(serializers.Serializer):
     label = serializers.CharField(required=False, allow_blank=True)
 
 
+class CardsGroupsSerializer(serializers.Serializer):
+    """Results of one board played with the same cards share a group label (fouled board)."""
+
+    section = serializers.CharField(required=False, allow_blank=True)
+    board = serializers.IntegerField(min_value=1, max_value=32767)
+    groups = serializers.DictField(child=serializers.CharField(max_length=8, allow_blank=True), allow_empty=False)
+    reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=400)
+
+
 class ResultSerializer(serializers.Serializer):
     """The fields a result may carry; the service validates them against the movement."""
 

@@ -16,8 +16,8 @@ from tournaments.services import entries as entry_services
 from tournaments.services import lifecycle, play
 from tournaments.visibility import event_sight
 
-from .serializers import (EntryCreateSerializer, EntrySerializer, EventCreateSerializer, EventSerializer,
-                          ResultSerializer)
+from .serializers import (CardsGroupsSerializer, EntryCreateSerializer, EntrySerializer, EventCreateSerializer,
+                          EventSerializer, ResultSerializer)
 
 TRAVELLER_HIDDEN = "While play is on you see a board's traveller once your pair has played it."
 
@@ -182,6 +182,23 @@ class EventViewSet(ClubScopedMixin, viewsets.ModelViewSet):
         data.validated_data.pop("override", None)
         result = play.result_correct(result=result, data=data.validated_data, user=request.user, reason=reason)
         return Response(result.snapshot() | {"id": result.pk})
+
+    @extend_schema(request=CardsGroupsSerializer)
+    @action(detail=True, methods=["post"], url_path="results/groups")
+    def cards_groups(self, request, pk=None, club_slug=None):
+        """Fouled board or board played at the wrong table: mark which results were played with
+        the same cards (``{"board": 5, "groups": {"<result id>": "B"}}``); directors only."""
+        event = self.get_object()
+        self.check_director()
+        data = CardsGroupsSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        section = selectors_event.section_named(event, data.validated_data.get("section"))
+        if section is None:
+            raise ValidationError({"section": ["No such section."]})
+        board = data.validated_data["board"]
+        play.board_set_cards_groups(event=event, section=section, board=board, groups=data.validated_data["groups"],
+                                    user=request.user, reason=data.validated_data["reason"])
+        return Response(selectors_event.board_traveller(event, board, section))
 
     @action(detail=True, methods=["get"])
     def standings(self, request, pk=None, club_slug=None):

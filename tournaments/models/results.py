@@ -55,13 +55,17 @@ class Result(models.Model):
 
     @property
     def summary(self) -> str:
-        if self.is_adjusted:
+        if self.is_adjusted and self.score_ns is None:
             return f"{self.adjusted_ns}/{self.adjusted_ew}"
         if self.tricks_ns is not None:
-            return f"N-S {self.tricks_ns} tricks"
-        if self.contract.upper() == "PASS":
-            return "Pass"
-        return f"{self.contract} {self.declarer} {self.tricks}"
+            table = f"N-S {self.tricks_ns} tricks"
+        elif self.contract.upper() == "PASS":
+            table = "Pass"
+        else:
+            table = f"{self.contract} {self.declarer} {self.tricks}"
+        if self.is_adjusted:  # a split score: one side keeps the table result
+            return f"{table}; " + (f"N-S {self.adjusted_ns}" if self.adjusted_ns else f"E-W {self.adjusted_ew}")
+        return table
 
     def snapshot(self) -> dict:
         """The fields an audit entry keeps before and after a change."""
@@ -69,7 +73,7 @@ class Result(models.Model):
                 "ns": self.ns.label, "ew": self.ew.label, "contract": self.contract,
                 "declarer": self.declarer, "tricks": self.tricks, "tricks_ns": self.tricks_ns,
                 "lead": self.lead, "adjusted_ns": self.adjusted_ns, "adjusted_ew": self.adjusted_ew,
-                "score_ns": self.score_ns, "confirmed": self.confirmed}
+                "score_ns": self.score_ns, "cards_group": self.cards_group, "confirmed": self.confirmed}
 
 
 class ResultChange(models.Model):

@@ -88,6 +88,9 @@ def _clean(event: Event, data: dict) -> dict:
     """Normalise the scoring fields of a result; raise ValidationError naming the field."""
     out = {"contract": "", "declarer": "", "tricks": None, "tricks_ns": None, "lead": "",
            "adjusted_ns": "", "adjusted_ew": ""}
+    keep = [side for side in ("adjusted_ns", "adjusted_ew") if str(data.get(side) or "").strip().upper() in KEEP_TABLE]
+    if keep:
+        return _clean_split(event, data, keep)
     if data.get("adjusted_ns") not in (None, "") or data.get("adjusted_ew") not in (None, ""):
         for side in ("adjusted_ns", "adjusted_ew"):
             raw = data.get(side)
@@ -135,9 +138,32 @@ def _clean(event: Event, data: dict) -> dict:
     return out
 
 
+KEEP_TABLE = ("T", "TABLE")
+
+
+def _clean_split(event: Event, data: dict, keep: list[str]) -> dict:
+    """A split score (Law 12C): one side keeps the table result ("table"), the other side gets
+    an adjusted score, e.g. N-S table, E-W A-."""
+    other = "adjusted_ew" if keep == ["adjusted_ns"] else "adjusted_ns"
+    raw = data.get(other)
+    if len(keep) == 2 or raw in (None, ""):
+        raise ValidationError({keep[0]: ['A split score keeps the table result for one side ("table") and '
+                                         "adjusts the other (A+, A, A-, 60%)."]})
+    out = _clean(event, {k: v for k, v in data.items() if k not in ("adjusted_ns", "adjusted_ew")})
+    try:
+        adj = parse_adjustment(str(raw))
+    except ScoringError as exc:
+        raise ValidationError({other: [str(exc)]}) from None
+    if adj is None:
+        raise ValidationError({other: [f"{raw!r} is not an adjusted score (A+, A, A-, 60%)."]})
+    out[other] = adj.label
+    return out
+
+
 def raw_score(event: Event, board: int, fields: dict) -> int | None:
-    """N-S raw score from the engine; None for an artificial (adjusted) result."""
-    if fields["adjusted_ns"]:
+    """N-S raw score from the engine; None for an artificial (adjusted) result. A split score
+    (one side adjusted) keeps the table's score."""
+    if fields["adjusted_ns"] and fields["adjusted_ew"]:
         return None
     try:
         rules = preset(event.rules) if event.rules else None
@@ -334,3 +360,41 @@ def result_delete(*, result: Result, user, reason: str = "") -> None:
     event = result.event
     result.delete()
     _bump(event)
+
+
+@transaction.atomic
+def board_set_cards_groups(*, event: Event, section: Section, board: int, groups: dict, user,
+                           reason: str = "") -> list[Result]:
+    """A fouled board, or a board played at the wrong table: the director marks which results
+    were played with the same cards (``{result id: group label}``, "" for the board as dealt);
+    each group is then scored on its own and factored to the board's top (Law 87B)."""
+    if event.status == EventStatus.PUBLISHED:
+        raise ValidationError({"event": ["The event is published; unpublish it to correct results."]})
+    _lock(event)
+    results = {r.pk: r for r in Result.objects.select_for_update().filter(event=event, section=section, board=board)}
+    wanted = {}
+    for key, label in groups.items():
+        try:
+            rid = int(key)
+        except (TypeError, ValueError):
+            rid = None
+        if rid not in results:
+            raise ValidationError({"groups": [f"{key!r} is not a result of board {board} in section {section.name}."]})
+        label = str(label if label is not None else "").strip().upper()
+        if len(label) > 8:
+            raise ValidationError({"groups": [f"{label!r}: a group label has at most 8 characters."]})
+        wanted[rid] = label
+    changed = []
+    for rid, label in wanted.items():
+        result = results[rid]
+        if result.cards_group == label:
+            continue
+        before = result.snapshot()
+        result.cards_group = label
+        result.save(update_fields=["cards_group", "updated_at"])
+        _audit(result, event=event, section=section, board=board, action=ResultChange.Action.UPDATE,
+               before=before, after=result.snapshot(), user=user, reason=reason or "cards group")
+        changed.append(result)
+    if changed:
+        _bump(event)
+    return changed

@@ -191,7 +191,11 @@ def event_traveller(request, slug, pk, board):
         data.update(board=board, section=section.name)
         try:
             rid = request.POST.get("result")
-            if rid and director:
+            if request.POST.get("cards_groups") and director:
+                groups = {k[6:]: v for k, v in request.POST.items() if k.startswith("group_")}
+                play.board_set_cards_groups(event=event, section=section, board=board, groups=groups,
+                                            user=request.user, reason=request.POST.get("reason", ""))
+            elif rid and director:
                 result = get_object_or_404(Result, event=event, pk=rid)
                 if request.POST.get("delete"):
                     play.result_delete(result=result, user=request.user, reason=request.POST.get("reason", ""))

@@ -119,7 +119,8 @@ def test_result_needs_a_score_or_an_adjustment():
     with pytest.raises(ScoringError):
         Result("1", "2")
     with pytest.raises(ScoringError):
-        Result("1", "2", 100, adjusted_ns=Adjustment("A"))
+        Result("1", "2", 100, adjusted_ns=Adjustment("A"), adjusted_ew=Adjustment("A"))
+    assert Result("1", "2", 100, adjusted_ns=Adjustment("A")).split  # a split score (Law 12C)
 
 
 @settings(max_examples=30, deadline=None)
