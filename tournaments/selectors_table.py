@@ -72,7 +72,9 @@ def table_round(event: Event, section: Section, table: int) -> dict | None:
     if not section.movement.get("rounds_detail") or not 1 <= table <= int(section.movement.get("tables", 0)):
         return None
     movement = Movement.from_dict(section.movement)
-    present = frozenset(label_entries(section))
+    active = label_entries(section)
+    present = frozenset(active)
+    joined = {label: e.joined_round for label, e in active.items()}  # a late pair plays from its first round
     results = {(r.round, r.board): r for r in Result.objects.filter(section=section, table=table)
                .select_related("ns", "ew").order_by("board")}
     reports = {(r.round, r.board): r for r in BoardNotPlayed.objects.filter(section=section, table=table)
@@ -81,7 +83,7 @@ def table_round(event: Event, section: Section, table: int) -> dict | None:
 
     def state(rnd):
         tp = next(p for p in movement.rounds_detail if p.round == rnd).table(table)
-        playing = tp is not None and tp.ns in present and tp.ew in present
+        playing = tp is not None and all(x in present and joined[x] <= rnd for x in (tp.ns, tp.ew))
         statuses = {b: _status(rnd, b, results, reports) for b in tp.boards} if playing else {}
         return tp, playing, any(s in (TO_PLAY, PENDING) for s in statuses.values()), statuses
 

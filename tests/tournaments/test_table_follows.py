@@ -206,3 +206,15 @@ def test_a_result_awaiting_confirmation_can_be_entered_again_with_its_values_fil
     device.post(page_url(club, event, 1), {"board": board, "contract": "4S", "declarer": "S", "tricks": 10})
     result = Result.objects.get(event=event, board=board)
     assert result.tricks == 10 and not result.confirmed
+
+
+@pytest.mark.django_db
+def test_a_late_pair_joining_in_round_2_does_not_send_the_table_back_to_round_1(mitchell9, club):
+    client, event, section = mitchell9
+    client.post(f"/api/clubs/{club.slug}/events/{event.pk}/round/", {"round": 2}, format="json")
+    members = make_members(club, 2, start=50)
+    late = client.post(f"/api/clubs/{club.slug}/events/{event.pk}/entries/", {"members": [m.pk for m in members]},
+                       format="json")
+    assert late.status_code == 201 and late.json()["label"] == "5EW"
+    now = phone(event, section, 5).get(api_url(club, event, 5)).json()
+    assert (now["round"], now["ns"], now["ew"], now["playing"]) == (2, "5NS", "4EW", True)
