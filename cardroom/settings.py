@@ -116,6 +116,13 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Request sizes (cardroom.limits holds every limit with its reason).
+from cardroom import limits  # noqa: E402
+
+DATA_UPLOAD_MAX_MEMORY_SIZE = limits.DATA_UPLOAD_MAX_MEMORY_SIZE
+FILE_UPLOAD_MAX_MEMORY_SIZE = limits.FILE_UPLOAD_MAX_MEMORY_SIZE
+DATA_UPLOAD_MAX_NUMBER_FIELDS = limits.DATA_UPLOAD_MAX_NUMBER_FIELDS
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

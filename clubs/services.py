@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from cardroom import limits
 from cardroom.spreadsheet import cell_in, cell_out
 from cardroom.tasks import enqueue_once_on_commit
 
@@ -84,8 +85,13 @@ def member_delete(*, member: Member) -> None:
 
 @transaction.atomic
 def guest_record(*, club: Club, name: str, email: str = "", home_club: str = "") -> Guest:
-    """Record a guest for an event without making them a member (same name reuses the row)."""
+    """Record a guest for an event without making them a member (same name reuses the row).
+    A name with a control character (a NUL from a form or a file) is refused before any query."""
+    if any(ord(c) < 32 for c in name):
+        raise ValidationError({"guest": ["A guest's name may not contain control characters such as NUL."]})
     name = " ".join(name.split())
+    if len(name) > limits.NAME_MAX:
+        raise ValidationError({"guest": [f"A guest's name has at most {limits.NAME_MAX} characters (NAME_MAX)."]})
     existing = Guest.objects.filter(club=club, name__iexact=name).first()
     if existing:
         return existing
@@ -134,10 +140,20 @@ def _validation_text(exc: ValidationError) -> str:
     return " ".join(exc.messages)
 
 
-def _read_member_rows(text: str) -> list[tuple[int, dict[str, str]]]:
-    """Parse the CSV into (line, values) rows; header problems reject the whole file."""
+def _read_member_rows(text: str, max_rows: int | None) -> list[tuple[int, dict[str, str]]]:
+    """Parse the CSV into (line, values) rows; header problems, a NUL, a cell past
+    ``CSV_MAX_CELL`` characters or more than ``max_rows`` rows reject the whole file."""
+    if "\x00" in text:
+        line = text.count("\n", 0, text.index("\x00")) + 1
+        raise MemberImportError([(line, "the file contains a NUL character (is it a spreadsheet, not CSV?)")])
     reader = csv.DictReader(io.StringIO(text, newline=""))
-    header = [h.strip().lower() for h in (reader.fieldnames or [])]
+    try:
+        header = [h.strip().lower() for h in (reader.fieldnames or [])]
+    except csv.Error as exc:
+        raise MemberImportError([(reader.line_num or 1, f"not CSV: {exc}")]) from None
+    repeated = sorted({h for h in header if header.count(h) > 1})
+    if repeated:
+        raise MemberImportError([(1, f"column(s) {', '.join(repeated)} appear more than once")])
     missing = REQUIRED_CSV_COLUMNS - set(header)
     if missing:
         raise MemberImportError([(1, f"missing column(s): {', '.join(sorted(missing))}; "
@@ -147,13 +163,24 @@ def _read_member_rows(text: str) -> list[tuple[int, dict[str, str]]]:
         raise MemberImportError([(1, f"unknown column(s): {', '.join(sorted(unknown))}")])
     reader.fieldnames = header
     rows = []
-    for row in reader:
-        if not any((v or "").strip() for k, v in row.items() if k is not None):
-            continue
-        values = {k: cell_in((v or "").strip()) for k, v in row.items() if k is not None}
-        if None in row:
-            values["__extra__"] = "yes"
-        rows.append((reader.line_num, values))
+    try:
+        for row in reader:
+            if not any((v or "").strip() for k, v in row.items() if k is not None):
+                continue
+            if max_rows is not None and len(rows) >= max_rows:
+                raise MemberImportError([(reader.line_num, (
+                    f"a page or API upload takes at most {max_rows} members (CSV_MAX_ROWS); "
+                    "import a bigger file with: manage.py members import CLUB FILE.csv"))])
+            values = {k: cell_in((v or "").strip()) for k, v in row.items() if k is not None}
+            if None in row:
+                values["__extra__"] = "yes"
+            long = [k for k, v in values.items() if len(v) > limits.CSV_MAX_CELL]
+            if long:
+                raise MemberImportError([(reader.line_num, f"{long[0]}: a cell holds at most "
+                                                           f"{limits.CSV_MAX_CELL} characters (CSV_MAX_CELL)")])
+            rows.append((reader.line_num, values))
+    except csv.Error as exc:  # raised while reading the line after the last one counted
+        raise MemberImportError([(reader.line_num + 1, f"not CSV: {exc}")]) from None
     if not rows:
         raise MemberImportError([(1, "the file has a header but no members")])
     return rows
@@ -196,30 +223,31 @@ def _plan_member_rows(club: Club, rows) -> tuple[list[tuple[Member, bool]], list
     return planned, errors
 
 
-def members_import_csv(*, club: Club, data: bytes | str) -> ImportSummary:
+def members_import_csv(*, club: Club, data: bytes | str, max_rows: int | None = limits.CSV_MAX_ROWS,
+                       max_bytes: int | None = limits.CSV_MAX_BYTES) -> ImportSummary:
     """Import members from CSV, all or nothing; rows are matched on membership number.
 
-    The club row is locked for the import, so two imports of the same file at once
-    cannot both insert the same members.
+    Pages and the API take ``CSV_MAX_BYTES`` and ``CSV_MAX_ROWS``; the ``members import``
+    command passes ``None`` for files of any size. Rows are written in bulk. The club row is
+    locked for the import, so two imports of the same file at once cannot both insert the
+    same members.
     """
-    rows = _read_member_rows(_decode(data))
+    if max_bytes is not None and len(data) > max_bytes:
+        raise MemberImportError([(1, f"the file is larger than {max_bytes} bytes (CSV_MAX_BYTES); import it with: "
+                                     "manage.py members import CLUB FILE.csv")])
+    rows = _read_member_rows(_decode(data), max_rows)
     with transaction.atomic():
         Club.objects.select_for_update().filter(pk=club.pk).first()
         planned, errors = _plan_member_rows(club, rows)
         if errors:
             raise MemberImportError(errors)
-        created = updated = unchanged = 0
-        for member, changed in planned:
-            if member.pk is None:
-                created += 1
-                member.save()
-            elif changed:
-                updated += 1
-                member.save()
-            else:
-                unchanged += 1
+        new = [m for m, _ in planned if m.pk is None]
+        changed = [m for m, differs in planned if m.pk is not None and differs]
+        Member.objects.bulk_create(new, batch_size=1000)
+        Member.objects.bulk_update(changed, ["first_name", "last_name", "email", "phone", "active"],
+                                   batch_size=1000)
         _refresh_statistics_on_commit(club)
-    return ImportSummary(created=created, updated=updated, unchanged=unchanged)
+    return ImportSummary(created=len(new), updated=len(changed), unchanged=len(planned) - len(new) - len(changed))
 
 
 def members_export_csv(*, club: Club) -> str:

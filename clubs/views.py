@@ -7,6 +7,8 @@ from django.core.paginator import Paginator
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
+from cardroom import limits
+
 from tournaments import selectors as event_selectors
 
 from . import selectors, services
@@ -79,13 +81,23 @@ def _director_club(request, slug) -> Club:
     return club
 
 
+class MemberSearchForm(forms.Form):
+    """The member list's search box: at most SEARCH_MAX characters, no NUL (a 400 otherwise)."""
+
+    q = forms.CharField(required=False, max_length=limits.SEARCH_MAX)
+
+
 @login_required
 def member_list(request, slug):
     club = _director_club(request, slug)
-    query = request.GET.get("q", "").strip()
+    search = MemberSearchForm(request.GET)
+    query = search.cleaned_data["q"].strip() if search.is_valid() else ""
     members = selectors.club_members(club=club, search=query)
     page = Paginator(members, 50).get_page(request.GET.get("page"))
-    return render(request, "clubs/member_list.html", {"club": club, "page": page, "query": query})
+    for message in search.errors.get("q", []):
+        messages.error(request, f"Search: {message}")
+    return render(request, "clubs/member_list.html", {"club": club, "page": page, "query": query},
+                  status=400 if search.errors else 200)
 
 
 @login_required

@@ -55,7 +55,7 @@ class Adjustment:
 def parse_adjustment(text: str) -> Adjustment | None:
     """Read ``A+``, ``A``, ``A-``, ``AVE+``, ``A60``, ``40%`` (a PBN ``^`` prefix is allowed).
 
-    Returns None for text that is not an arbitral score (e.g. a number of points).
+    Returns None for text that is not an arbitral score (e.g. a number of points, or 101%).
     """
     raw = str(text).strip().upper().lstrip("^").replace(" ", "")
     if raw in ("A+", "AV+", "AVE+", "AVG+"):
@@ -66,6 +66,6 @@ def parse_adjustment(text: str) -> Adjustment | None:
         return Adjustment("A-")
     if raw.startswith("A") or raw.endswith("%"):
         match = _PCT.match(raw)
-        if match:
+        if match and float(match.group(1)) <= 100:
             return Adjustment("%", float(match.group(1)))
     return None

@@ -17,6 +17,7 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from cardroom import limits
 from cardroom.clients import client_address
 from clubs.models import Club
 from clubs.permissions import is_director, is_scorer
@@ -95,8 +96,8 @@ def party_standings(view, request, event) -> Response:
 
 
 class _PlayerAdd(serializers.Serializer):
-    member = serializers.IntegerField(required=False)
-    guest = serializers.CharField(required=False)
+    member = serializers.IntegerField(required=False, min_value=1, max_value=limits.MAX_ID)
+    guest = serializers.CharField(required=False, max_length=limits.NAME_MAX)
     category = serializers.ChoiceField(choices=["lady", "gentleman", "open"], required=False)
 
 
@@ -165,7 +166,9 @@ class PartyPlayersView(PartyView):
         self.require(party, is_director, "director")
 
         def add():
-            body = _body(request)
+            body = _PlayerAdd(data=_body(request))
+            body.is_valid(raise_exception=True)
+            body = body.validated_data
             player = party_services.party_player_add(
                 party=party, member=body.get("member"), guest=body.get("guest"),
                 category=body.get("category") or "open")

@@ -3,6 +3,7 @@ import datetime
 
 from rest_framework import serializers
 
+from cardroom import limits
 from tournaments.models import PARTY_GAMES, Entry, Event, Game, ScoringMethod
 
 
@@ -40,7 +41,7 @@ class EventCreateSerializer(serializers.Serializer):
                                       default=ScoringMethod.MATCHPOINTS)
     rules = serializers.CharField(max_length=40, required=False, allow_blank=True, default="")
     movement = serializers.JSONField(required=False)
-    sections = serializers.ListField(child=serializers.DictField(), required=False)
+    sections = serializers.ListField(child=serializers.DictField(), required=False, max_length=limits.MAX_SECTIONS)
     deal_seed = serializers.CharField(max_length=128, required=False, allow_blank=True)
 
     def validate_rules(self, value):
@@ -69,8 +70,10 @@ class EntrySerializer(serializers.ModelSerializer):
 
 
 class EntryCreateSerializer(serializers.Serializer):
-    members = serializers.ListField(child=serializers.IntegerField(), required=False, default=list)
-    guests = serializers.ListField(child=serializers.CharField(max_length=160), required=False, default=list)
+    members = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=limits.MAX_ID),
+                                    required=False, default=list, max_length=2)
+    guests = serializers.ListField(child=serializers.CharField(max_length=limits.NAME_MAX), required=False,
+                                   default=list, max_length=2)
     section = serializers.CharField(required=False, allow_blank=True)
     label = serializers.CharField(required=False, allow_blank=True)
 
@@ -88,7 +91,7 @@ class ResultSerializer(serializers.Serializer):
     """The fields a result may carry; the service validates them against the movement."""
 
     section = serializers.CharField(required=False, allow_blank=True)
-    board = serializers.IntegerField()
+    board = serializers.IntegerField(min_value=1, max_value=limits.MAX_BOARD_NUMBER)
     ns = serializers.CharField()
     ew = serializers.CharField()
     contract = serializers.CharField(required=False, allow_blank=True)
@@ -98,7 +101,7 @@ class ResultSerializer(serializers.Serializer):
     lead = serializers.CharField(required=False, allow_blank=True)
     adjusted_ns = serializers.CharField(required=False, allow_blank=True)
     adjusted_ew = serializers.CharField(required=False, allow_blank=True)
-    round = serializers.IntegerField(required=False)
-    table = serializers.IntegerField(required=False)
+    round = serializers.IntegerField(required=False, min_value=1, max_value=limits.MAX_ROUNDS)
+    table = serializers.IntegerField(required=False, min_value=1, max_value=limits.MAX_TABLES)
     override = serializers.BooleanField(required=False, default=False)
     reason = serializers.CharField(required=False, allow_blank=True, default="")

@@ -28,6 +28,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from cardroom.limits import MAX_BOARD_NUMBER, MAX_ID
 from clubs.models import Club
 from clubs.permissions import is_director, is_scorer
 from tournaments import selectors_event, selectors_table
@@ -51,7 +52,7 @@ def require_pin(check: PinCheck) -> None:
 
 
 class TableResultSerializer(serializers.Serializer):
-    board = serializers.IntegerField(min_value=1)
+    board = serializers.IntegerField(min_value=1, max_value=MAX_BOARD_NUMBER)
     contract = serializers.CharField(required=False, allow_blank=True)
     declarer = serializers.CharField(required=False, allow_blank=True)
     tricks = serializers.CharField(required=False, allow_blank=True, allow_null=True)
@@ -60,7 +61,7 @@ class TableResultSerializer(serializers.Serializer):
 
 
 class TableConfirmSerializer(serializers.Serializer):
-    result = serializers.IntegerField()
+    result = serializers.IntegerField(min_value=1, max_value=MAX_ID)
 
 
 class NotPlayedSerializer(serializers.Serializer):

@@ -8,6 +8,7 @@ from rest_framework.exceptions import NotFound, PermissionDenied, ValidationErro
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
+from cardroom import limits
 from clubs.api.mixins import ClubScopedMixin
 from clubs.permissions import is_director, is_scorer
 from tournaments import selectors, selectors_event, selectors_lifecycle, services
@@ -20,6 +21,14 @@ from .serializers import (CardsGroupsSerializer, EntryCreateSerializer, EntrySer
                           EventSerializer, ResultSerializer)
 
 TRAVELLER_HIDDEN = "While play is on you see a board's traveller once your pair has played it."
+
+
+def _bounded_int(value, field: str, top: int) -> int:
+    """A query or body number from 1 to ``top``; a 400 naming the field otherwise."""
+    text = str(value if value is not None else "").strip()
+    if not text.isdigit() or not 1 <= int(text[:12]) <= top or len(text) > 12:
+        raise ValidationError({field: [f"Give a {field} number from 1 to {top}."]})
+    return int(text)
 
 
 class EventViewSet(ClubScopedMixin, viewsets.ModelViewSet):
@@ -101,10 +110,7 @@ class EventViewSet(ClubScopedMixin, viewsets.ModelViewSet):
     def set_round(self, request, pk=None, club_slug=None):
         event = self.get_object()
         self.check_director()
-        try:
-            number = int(request.data.get("round"))
-        except (TypeError, ValueError):
-            raise ValidationError({"round": ["Give the round number."]}) from None
+        number = _bounded_int(request.data.get("round"), "round", limits.MAX_ROUNDS)
         return Response(EventSerializer(entry_services.event_set_round(event=event, round_number=number)).data)
 
     @action(detail=True, methods=["get", "post"], url_path="table-pins")
@@ -135,10 +141,7 @@ class EventViewSet(ClubScopedMixin, viewsets.ModelViewSet):
                 boards = [b for b in selectors_event.boards_in_play(section) if sight.traveller(section.name, b)]
                 return Response({"boards": [selectors_event.board_traveller(event, b, section, with_audit=False)
                                             for b in boards]})
-            try:
-                board = int(board)
-            except ValueError:
-                raise ValidationError({"board": ["Give a board number."]}) from None
+            board = _bounded_int(board, "board", limits.MAX_BOARD_NUMBER)
             if not sight.traveller(section.name, board):
                 raise PermissionDenied(TRAVELLER_HIDDEN)
             return Response(selectors_event.board_traveller(event, board, section,
@@ -225,7 +228,8 @@ class EventViewSet(ClubScopedMixin, viewsets.ModelViewSet):
         event = self.get_object()
         self.check_scorer()
         number = request.query_params.get("round")
-        return Response(selectors_event.round_status(event, int(number) if number and number.isdigit() else None))
+        return Response(selectors_event.round_status(
+            event, _bounded_int(number, "round", limits.MAX_ROUNDS) if number else None))
 
     class LifecycleInput(serializers.Serializer):
         """Finish, publish, reopen and unpublish: why (kept in the audit trail); Finish with

@@ -18,6 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
+from ..movements.limits import MAX_PAR_SCORE
+
 from .boards import Board
 from .cards import SEATS, Deal
 
@@ -110,6 +112,9 @@ class Par:
     @classmethod
     def from_dict(cls, data: Mapping) -> "Par":
         side, _, points = str(data["score"]).partition(" ")
+        if side.upper() not in ("NS", "EW") or not points.strip().isdigit() or len(points.strip()) > 4 \
+                or int(points) > MAX_PAR_SCORE:
+            raise ValueError(f"par score {data['score']!r} is not \"NS\" or \"EW\" and 0 to {MAX_PAR_SCORE} points")
         score = int(points) if side.upper() == "NS" else -int(points)
         return cls(score, tuple(data.get("contracts", ())))
 

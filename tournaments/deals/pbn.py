@@ -283,6 +283,17 @@ class _GameBuilder:
             rows.append([token])
             row_lines.append(line)
 
+    def check_complete(self) -> None:
+        """A file cut off inside a table ends on a short row: refuse it rather than keep the
+        boards before the cut as if they were the whole set."""
+        if not self.tags:
+            return
+        name, value, rows, row_lines, _ = self.tags[-1]
+        columns = PbnTag(name, value).columns
+        if rows and columns and len(rows[-1]) < len(columns):
+            raise PbnError(f"the file ends inside the {name} table: the last row has {len(rows[-1])} "
+                           f"of {len(columns)} columns (is the file cut off?)", row_lines[-1])
+
     def build(self, previous: PbnGame | None) -> PbnGame:
         tags = []
         for name, value, rows, _, line in self.tags:
@@ -316,6 +327,7 @@ def read_pbn(data: bytes | str) -> list[PbnGame]:
             current.add_tag(a, b, line)
         else:
             current.add_token(a, line)
+    current.check_complete()
     flush()
     return games
 

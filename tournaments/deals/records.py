@@ -20,6 +20,7 @@ from .boards import BRIDGE, Board, GameRules, make_board
 from .cards import Deal, DealError, parse_card
 from .doubledummy import BoardAnalysis, DoubleDummy, Par
 from .pbn import PbnError, PbnGame, make_game, read_pbn, write_pbn
+from ..movements.limits import MAX_BOARD_NUMBER
 
 __all__ = ["HandRecord", "boards_from_pbn", "boards_to_pbn", "board_to_game", "game_to_record"]
 
@@ -131,6 +132,8 @@ def game_to_record(game: PbnGame, rules: GameRules = BRIDGE, default_number: int
             raise PbnError(f"Board {raw_number!r} is not a number", game.line_of("Board")) from None
     if number is None or number < 1:
         raise PbnError("game has no board number", game.line)
+    if number > MAX_BOARD_NUMBER:
+        raise PbnError(f"board {number}: board numbers run to {MAX_BOARD_NUMBER} (limit)", game.line_of("Board"))
     try:
         deal_text = game.value("Deal")
         if deal_text is None:

@@ -10,6 +10,7 @@ offsets found by search, some tables turned round to even out the comparisons); 
 from __future__ import annotations
 
 from .howell_data import CYCLIC_FLIPS, CYCLIC_SET_OFFSETS, HOWELLKI
+from .limits import within
 from .model import Movement, RoundPlan, TablePlay, board_set
 from .validate import check
 
@@ -52,6 +53,7 @@ def howell(tables: int | None = None, *, pairs: int | None = None,
     if tables > MAX_TABLES:
         raise HowellError(f"Howells are supported up to {MAX_TABLES} tables; "
                           "use a Mitchell for larger fields")
+    within("boards_per_round", boards_per_round)
     complete = 2 * tables - 1
     rounds = complete if rounds is None else rounds
     if not 1 <= rounds <= complete:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from math import gcd, prod
 
 from .individual_data import WHIST_GROUPS, WHIST_TOURNAMENTS
+from .limits import within
 from .model import Movement, RoundPlan, TablePlay, board_set
 from .validate import check
 
@@ -35,6 +36,7 @@ def individual(players: int, *, boards_per_round: int | None = None,
     """An individual movement for ``players`` players (byes for the phantoms)."""
     if players < 4:
         raise IndividualError("an individual needs at least 4 players")
+    within("boards_per_round", boards_per_round)
     sizes = [v for v in available_sizes() if v >= players]
     if not sizes:
         raise IndividualError(f"individual designs are available up to {available_sizes()[-1]} "
@@ -71,10 +73,13 @@ def rainbow(tables: int, *, boards_per_round: int | None = None,
             f"a Rainbow needs a table count coprime to 6 (5, 7, 11, 13, ...), not {tables}: "
             "East-West partners would meet twice or see a set twice. Use an individual "
             f"movement or a rainbow with {_next_rainbow(tables)} tables")
+    within("tables", tables)
+    within("boards_per_round", boards_per_round)
     rounds = tables if rounds is None else rounds
     if not 1 <= rounds <= tables:
         raise IndividualError(f"a {tables}-table Rainbow has at most {tables} rounds")
     bpr = boards_per_round or max(1, round(24 / rounds))
+    within("board", tables * bpr)
     T = tables
     plans = []
     for r in range(rounds):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from .limits import within
 from .model import Movement, RoundPlan, TablePlay, board_set
 from .validate import MovementError, check
 
@@ -81,6 +82,9 @@ def bye_stand_set(tables: int, round_number: int) -> int:
 def _build(kind: str, tables: int, complete: int, rounds: int | None, bpr: int | None, *,
            ew_table: Callable[[int, int], int], set_at: Callable[[int, int], int],
            arrow_switch: Iterable[int], phantom: bool, rover: bool, shared: bool) -> Movement:
+    within("tables", tables)
+    within("rounds", rounds)
+    within("boards_per_round", bpr)
     if rover:
         complete -= 1  # Bump Mitchell: T + 1/2 tables play T rounds at most, less the bump
     rounds = complete if rounds is None else rounds
@@ -89,6 +93,7 @@ def _build(kind: str, tables: int, complete: int, rounds: int | None, bpr: int |
     if phantom and rover:
         raise MitchellError("choose a phantom pair or a rover, not both")
     bpr = bpr or default_boards_per_round(rounds)
+    within("board", tables * bpr)  # the highest board: set T holds boards b(T-1)+1 .. bT
     switched = frozenset(arrow_switch)
     if not switched <= set(range(1, rounds + 1)):
         raise MitchellError(f"arrow-switch rounds must lie between 1 and {rounds}")

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .individual import available_sizes, individual
+from .limits import MAX_PARTY_TABLES, within
 from .progressive import Seating, Table
 
 SUITS = ("\u2663", "\u2660")  # club pair is side 0, spade pair side 1
@@ -54,6 +55,7 @@ def draw_by_cards(ladies: Sequence[str], gentlemen: Sequence[str], seed: str | i
     Modernized, Progressive Euchre)."""
     if len(ladies) != len(gentlemen) or not ladies or len(ladies) % 2:
         raise PartyRuleError("the draw needs an even number of ladies and as many gentlemen")
+    within("players", 2 * len(ladies), 4 * MAX_PARTY_TABLES)
     tables = len(ladies) // 2
     deck = [(rank, suit) for rank in range(1, tables + 1) for suit in range(2)]
     rng = random.Random(f"draw:{seed}")
@@ -127,9 +129,11 @@ def circle_chart(players: int, positions: int | None = None) -> tuple[ChartRound
     Labels are ``"1"``..``str(players)``."""
     if players < 4:
         raise PartyRuleError("a rotation chart needs at least 4 players")
+    within("players", players, 4 * MAX_PARTY_TABLES + 3)
     padded = circle_places(players) if positions is None else positions
     if padded < players or padded % 2:
         raise PartyRuleError("a circle chart has an even number of places, at least one a player")
+    within("players", padded, 4 * MAX_PARTY_TABLES + 4)
     fixed, ring = padded, list(range(1, padded))
     rounds = []
     for r in range(padded - 1):

@@ -20,6 +20,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from .limits import MAX_PARTY_TABLES, within
+
 Side = tuple[str, ...]
 Table = tuple[Side, Side]
 Seating = tuple[Table, ...]
@@ -151,6 +153,7 @@ def initial_seating(ladies: Sequence[str], gentlemen: Sequence[str]) -> Seating:
     of the drawn card give the table, Hoyle's Games Modernized)."""
     if len(ladies) != len(gentlemen) or not ladies or len(ladies) % 2:
         raise ProgressionError("need an even number of ladies and as many gentlemen")
+    within("players", 2 * len(ladies), 4 * MAX_PARTY_TABLES)
     sides = list(zip(ladies, gentlemen))
     return tuple((sides[i], sides[i + 1]) for i in range(0, len(sides), 2))
 
@@ -172,6 +175,7 @@ def _check(seating: Sequence[Table], outcomes: Sequence[int]) -> list[Table]:
     tables = [tuple(tuple(side) for side in table) for table in seating]
     if not tables:
         raise ProgressionError("no tables")
+    within("tables", len(tables), MAX_PARTY_TABLES)
     if len(outcomes) != len(tables):
         raise ProgressionError(f"{len(tables)} tables but {len(outcomes)} outcomes")
     if any(o not in (0, 1) for o in outcomes):

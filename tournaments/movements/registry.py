@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from .howell import howell
 from .individual import individual, rainbow
+from .limits import LimitError, MAX_BOARD_NUMBER, MAX_ROUNDS, MAX_TABLES, within
 from .mitchell import mitchell, relay_mitchell, skip_mitchell
 from .model import Movement, RoundPlan
 from .teams import team_round_robin
@@ -34,6 +35,17 @@ def generate(kind: str, *, tables: int | None = None, pairs: int | None = None,
         raise MovementRequestError("give exactly one of --tables, --pairs or --players")
     if given[0] < 1:
         raise MovementRequestError("the field size must be a positive number")
+    for name, value in (("boards_per_round", boards_per_round), ("rounds", rounds)):
+        if value is not None and value < 1:
+            raise MovementRequestError(f"{name} must be at least 1, not {value}")
+    try:
+        for name, value in (("tables", tables), ("pairs", pairs), ("players", players),
+                            ("boards_per_round", boards_per_round), ("rounds", rounds)):
+            within(name, value)
+        if kind == "team-round-robin":
+            within("teams", tables if tables is not None else (pairs // 2 if pairs else players // 4))
+    except LimitError as exc:
+        raise MovementRequestError(str(exc)) from None
     options = {"boards_per_round": boards_per_round, "rounds": rounds}
     try:
         if kind in ("mitchell", "skip-mitchell", "relay-mitchell"):
@@ -60,6 +72,18 @@ def generate(kind: str, *, tables: int | None = None, pairs: int | None = None,
         raise
     except ValueError as exc:
         raise MovementRequestError(str(exc)) from exc
+
+
+def bounded(movement: Movement) -> Movement:
+    """An imported movement within the limits (tables, rounds, highest board), else refused."""
+    try:
+        within("rounds", len(movement.rounds_detail), MAX_ROUNDS)
+        within("tables", max((len(p.tables) for p in movement.rounds_detail), default=0), MAX_TABLES)
+        within("board", max((b for p in movement.rounds_detail for t in p.tables for b in t.boards),
+                            default=0), MAX_BOARD_NUMBER)
+    except LimitError as exc:
+        raise MovementRequestError(str(exc)) from None
+    return movement
 
 
 def with_byes(movement: Movement, players: int) -> Movement:

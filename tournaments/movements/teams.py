@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from .limits import within
 from .model import Movement, RoundPlan, TablePlay, board_set
 from .validate import check
 
@@ -28,6 +29,7 @@ def round_robin(teams: int) -> list[list[tuple[int, int]]]:
     """
     if teams < 2:
         raise TeamsError("a round robin needs at least 2 teams")
+    within("teams", teams)
     n = teams + teams % 2
     m = n - 1
     rounds = []
@@ -52,12 +54,15 @@ def team_round_robin(teams: int, *, boards_per_round: int | None = None,
     Team k's pairs are "kNS" (North-South at the home table) and "kEW" (East-West at the away
     table). Every match plays the same set in a round (duplicated boards), declared shared.
     """
+    within("teams", teams)
+    within("boards_per_round", boards_per_round)
     schedule = round_robin(teams)
     complete = len(schedule)
     rounds = complete if rounds is None else rounds
     if not 1 <= rounds <= complete:
         raise TeamsError(f"a {teams}-team round robin has at most {complete} rounds")
     bpr = boards_per_round or (8 if complete <= 3 else max(4, round(28 / rounds)))
+    within("board", rounds * bpr)
     plans = []
     for r, matches in enumerate(schedule[:rounds]):
         tps = []
@@ -83,6 +88,7 @@ def swiss_pairing(standings: Sequence[int],
     it has not met. An odd field gives the lowest team that has not yet had one the bye
     (returned as (team, 0)). Raises ``TeamsError`` when no rematch-free pairing exists.
     """
+    within("teams", len(standings))
     played = list(played)
     met = {frozenset(p) for p in played}
     order = list(standings)

@@ -22,6 +22,7 @@ from tournaments.deals.doubledummy import AnalysisUnavailable, DoubleDummy, Par,
 from tournaments.deals.numbering import deal_index
 from tournaments.deals.pbn import PbnError
 from tournaments.deals.records import boards_from_pbn, boards_to_pbn
+from tournaments.movements.limits import MAX_BOARD_NUMBER
 from tournaments.models import Board, BoardSet, Event, EventStatus, Game
 from tournaments.models.boards import BoardSource
 from tournaments.models.events import DUPLICATE_GAMES
@@ -40,7 +41,7 @@ __all__ = [
     "rules_for_game",
 ]
 
-MAX_BOARDS = 200
+MAX_BOARDS = MAX_BOARD_NUMBER
 
 _RULES = {
     Game.DUPLICATE_BRIDGE: pure_boards.BRIDGE,

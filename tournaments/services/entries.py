@@ -2,6 +2,8 @@
 finish and publish. Movements come from ``tournaments.movements`` (generated or imported)."""
 from __future__ import annotations
 
+import re
+
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
@@ -9,8 +11,9 @@ from django.db.models import Q
 from clubs.models import Guest, Member
 from clubs.services import guest_record
 from tournaments.models import Entry, EntryStatus, Event, EventStatus, Section
+from cardroom import limits
 from tournaments.movements.model import Movement, MovementFormatError, label_key
-from tournaments.movements.registry import MovementRequestError, generate
+from tournaments.movements.registry import MovementRequestError, bounded, generate
 from tournaments.movements.validate import MovementError, check
 
 from .lifecycle import event_transition, finish_check
@@ -23,19 +26,27 @@ def movement_build(spec: dict) -> Movement:
         raise ValidationError({"movement": ["Give an object with kind and tables or pairs."]})
     try:
         if "rounds_detail" in spec:
-            return check(Movement.from_dict(spec))
+            return check(bounded(Movement.from_dict(spec)))
         options = {}
         for key in ("tables", "pairs", "boards_per_round", "rounds"):
             if spec.get(key) not in (None, ""):
-                try:
-                    options[key] = int(spec[key])
-                except (TypeError, ValueError):
-                    raise ValidationError({"movement": [f"{key} must be a whole number."]}) from None
+                options[key] = whole_number(spec[key], key)
         return generate(str(spec.get("kind", "")), **options)
     except (MovementRequestError, MovementFormatError, MovementError, ValueError) as exc:
         if isinstance(exc, ValidationError):
             raise
         raise ValidationError({"movement": [str(exc)]}) from None
+
+
+def whole_number(value, field: str) -> int:
+    """``3`` or ``"3"``, not ``3.5``, ``True`` or ``"abc"``: a ValidationError names the field."""
+    text = str(value).strip()
+    if isinstance(value, bool) or not text.lstrip("-").isdigit() or len(text) > 12:
+        raise ValidationError({"movement": [f"{field} must be a whole number, not {value!r}."]})
+    return int(text)
+
+
+SECTION_NAME = re.compile(r"^[A-Za-z0-9]{1,8}$")
 
 
 @transaction.atomic
@@ -51,6 +62,9 @@ def event_setup(*, club, name, date, game, scoring, created_by=None, rules: str 
     event.full_clean()
     event.save()
     specs = sections if sections else ([{"name": "A", "movement": movement}] if movement else [])
+    if len(specs) > limits.MAX_SECTIONS:
+        raise ValidationError({"sections": [f"An event has at most {limits.MAX_SECTIONS} sections (limit), "
+                                            f"not {len(specs)}."]})
     for position, spec in enumerate(specs, start=1):
         section_add(event=event, name=str(spec.get("name") or chr(64 + position)),
                     movement=movement_build(spec.get("movement") or {}), position=position)
@@ -59,6 +73,9 @@ def event_setup(*, club, name, date, game, scoring, created_by=None, rules: str 
 
 @transaction.atomic
 def section_add(*, event: Event, name: str, movement: Movement, position: int = 1) -> Section:
+    """A section named by letters and digits (it appears in URLs: ``table/A/3/``)."""
+    if not SECTION_NAME.match(name):
+        raise ValidationError({"name": [f"A section name is 1 to 8 letters or digits, not {name!r}."]})
     section = Section(event=event, name=name, movement=movement.to_dict() | {"shared": movement.shared},
                       position=position)
     section.full_clean()

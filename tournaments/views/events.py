@@ -7,6 +7,8 @@ from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 
+from cardroom import limits
+from cardroom.inputs import whole_number
 from clubs.models import Club
 from clubs.permissions import is_director, is_scorer
 from scoring.services import event_rescore_later
@@ -37,7 +39,13 @@ def event_new(request, slug):
     club = get_object_or_404(Club, slug=slug)
     if not is_director(request.user, club):
         raise PermissionDenied
-    pairs = int(request.GET.get("pairs") or request.POST.get("pairs") or 8)
+    status = 200
+    try:
+        pairs = whole_number(request.GET.get("pairs") or request.POST.get("pairs"), "pairs", low=3,
+                             high=limits.MAX_PAIRS, default=8)
+    except ValidationError as exc:
+        _errors(request, exc)
+        pairs, status = 8, 400
     suggestions = [s for s in suggest(pairs=pairs) if s.kind in ("howell", "mitchell", "skip-mitchell",
                                                                 "relay-mitchell")]
     if request.method == "POST":
@@ -56,7 +64,7 @@ def event_new(request, slug):
     games = [c for c in Game.choices if c[0] not in PARTY_GAMES]
     return render(request, "tournaments/event_new.html", {
         "club": club, "pairs": pairs, "suggestions": suggestions, "games": games,
-        "scorings": [c for c in ScoringMethod.choices if c[0] != ScoringMethod.TALLY]})
+        "scorings": [c for c in ScoringMethod.choices if c[0] != ScoringMethod.TALLY]}, status=status)
 
 
 def event_detail(request, slug, pk):
@@ -105,6 +113,8 @@ def event_standings_json(request, slug, pk):
 def _member_ids(club, text: str) -> int | None:
     """"Last, First (number)" from the type-ahead, a membership number, or an id."""
     text = text.strip()
+    if any(ord(c) < 32 for c in text):
+        return None  # not a membership number; as a guest's name it is refused with the reason
     if "(" in text and text.endswith(")"):
         text = text[text.rindex("(") + 1:-1]
     member = club.members.filter(membership_number=text).first()
@@ -146,12 +156,13 @@ def event_action(request, slug, pk, action):
             entry = entry_services.entry_add(event=event, members=members, guests=guests)
             messages.success(request, f"Pair {entry.label}: {entry.names}")
         elif action == "withdraw":
-            entry = get_object_or_404(Entry, event=event, pk=request.POST.get("entry"))
+            entry = get_object_or_404(Entry, event=event, pk=whole_number(request.POST.get("entry"), "entry"))
             entry_services.entry_withdraw(entry=entry)
         elif action == "start":
             entry_services.event_start(event=event, user=request.user)
         elif action == "round":
-            entry_services.event_set_round(event=event, round_number=int(request.POST.get("round") or 0))
+            entry_services.event_set_round(event=event, round_number=whole_number(
+                request.POST.get("round"), "round", high=limits.MAX_ROUNDS))
         elif action == "rescore":
             event_rescore_later(event=event, force=True)
             messages.success(request, "Rescored.")
@@ -180,7 +191,7 @@ def event_traveller(request, slug, pk, board):
     """A board's traveller; scorers enter results on it and directors correct them."""
     club, event = _event(request, slug, pk)
     section = selectors_event.section_named(event, request.GET.get("section"))
-    if section is None:
+    if section is None or board > limits.MAX_BOARD_NUMBER:
         raise Http404
     scorer, director = is_scorer(request.user, club), is_director(request.user, club)
     if request.method == "POST":
@@ -196,7 +207,7 @@ def event_traveller(request, slug, pk, board):
                 play.board_set_cards_groups(event=event, section=section, board=board, groups=groups,
                                             user=request.user, reason=request.POST.get("reason", ""))
             elif rid and director:
-                result = get_object_or_404(Result, event=event, pk=rid)
+                result = get_object_or_404(Result, event=event, pk=whole_number(rid, "result"))
                 if request.POST.get("delete"):
                     play.result_delete(result=result, user=request.user, reason=request.POST.get("reason", ""))
                 else:

@@ -10,12 +10,14 @@ import datetime
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import Http404
+from django.http import Http404, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from cardroom.clients import client_address
+from cardroom.inputs import whole_number
+from cardroom.limits import MAX_PARTY_TABLES
 from clubs.models import Club, Member
 from clubs.permissions import is_director
 from tournaments import selectors_party
@@ -101,7 +103,8 @@ def party_new(request, slug):
             messages.error(request, "date: give the date of the party")
         elif _attempt(request, lambda: holder.setdefault("party", services.party_create(
                 club=club, name=post.get("name", "").strip(), date=date, game=game,
-                progression=post.get("progression"), tables=int(post.get("tables") or 0), rules=rules,
+                progression=post.get("progression"), rules=rules,
+                tables=whole_number(post.get("tables"), "tables", low=0, high=MAX_PARTY_TABLES, default=0),
                 deal_seed=post.get("deal_seed", "").strip() or None, created_by=request.user)), "Party created."):
             return redirect("party-home", slug=club.slug, pk=holder["party"].event.pk)
     return render(request, "tournaments/party_new.html", {"club": club, "progressions": Progression.choices,
@@ -270,7 +273,11 @@ def party_print(request, slug, pk, kind):
         raise Http404("No such print.")
     sheet = {"club": club.name, "title": party.event.name, "date_text": party.event.date.strftime("%d %B %Y")}
     context = {"party": party, "sheet": sheet, "stars": party.has_stars, "head": 1, "booby": party.tables}
-    context.update(PRINTS[kind](request, party))
+    try:
+        context.update(PRINTS[kind](request, party))
+    except ValidationError as exc:
+        return HttpResponseBadRequest("; ".join(f"{k}: {' '.join(v)}" for k, v in exc.message_dict.items()),
+                                      content_type="text/plain")
     template = f"print/tally_{'cards' if kind == 'tallies' else kind}.html"
     if party.progression == Progression.HEARTS and kind in ("tallies", "tables", "results"):
         template = f"tournaments/party_hearts_print_{kind}.html"
@@ -282,7 +289,7 @@ def party_print(request, slug, pk, kind):
 
 
 def _print_tallies(request, party) -> dict:
-    rounds = services.planned_rounds(party) or int(request.GET.get("rounds") or 8)
+    rounds = services.planned_rounds(party) or whole_number(request.GET.get("rounds"), "rounds", high=40, default=8)
     first = selectors_party.party_round(party=party, number=1)
     where = {}
     for t in (first or {}).get("tables", []):

@@ -31,9 +31,12 @@ class Command(BaseCommand):
             text = services.members_export_csv(club=club)
             if options["output"] == "-":
                 self.stdout.write(text, ending="")
-            else:
+                return
+            try:
                 with open(options["output"], "w", encoding="utf-8", newline="") as fh:
                     fh.write(text)
+            except OSError as exc:
+                self.fail(f"Cannot write {options['output']}: {exc.strerror}")
             return
         try:
             with open(options["file"], "rb") as fh:
@@ -41,7 +44,7 @@ class Command(BaseCommand):
         except OSError as exc:
             self.fail(f"Cannot read {options['file']}: {exc.strerror}")
         try:
-            summary = services.members_import_csv(club=club, data=data)
+            summary = services.members_import_csv(club=club, data=data, max_rows=None, max_bytes=None)
         except services.MemberImportError as exc:
             for line, message in exc.errors:
                 self.stderr.write(f"{options['file']}:{line}: {message}")

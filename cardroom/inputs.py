@@ -1,0 +1,17 @@
+"""Numbers from page forms and query strings: a whole number within its limit, or a Django
+ValidationError naming the field (the page shows it as a message; never a ValueError 500).
+The API's input serializers do the same with ``IntegerField(min_value, max_value)``."""
+from django.core.exceptions import ValidationError
+
+from cardroom import limits
+
+
+def whole_number(value, field: str, *, low: int = 1, high: int = limits.MAX_ID, default: int | None = None) -> int:
+    """``"12"`` -> 12; blank gives ``default`` (or is refused); ``"abc"``, ``"3.5"``,
+    ``"1e9"`` and numbers outside ``low..high`` are refused naming ``field``."""
+    text = str(value if value is not None else "").strip()
+    if not text and default is not None:
+        return default
+    if not text.isascii() or not text.isdigit() or len(text) > len(str(high)) or not low <= int(text) <= high:
+        raise ValidationError({field: [f"a whole number from {low} to {high} (limit), not {text[:20]!r}."]})
+    return int(text)

@@ -1,0 +1,24 @@
+"""Every size a request may ask for, in one place: the movement sizes (pure, in
+``tournaments.movements.limits``) and the web's own (bodies, uploads, CSV rows, names, JSON
+nesting). Settings, serializers, forms, readers and commands read these; each refusal names
+the limit. Bigger member files go through ``manage.py members import`` (no row limit there).
+"""
+from tournaments.movements.limits import (MAX_BOARD_NUMBER, MAX_BOARDS_PER_ROUND, MAX_PAIRS,  # noqa: F401
+                                          MAX_PARTY_TABLES, MAX_PLAYERS, MAX_ROUNDS, MAX_SECTIONS,
+                                          MAX_TABLES, MAX_TEAMS, LimitError, within)
+
+KIB, MIB = 1024, 1024 * 1024
+
+DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * MIB    # a request body other than a file (Django's default is 2.5 MiB)
+FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * MIB    # an uploaded file kept in memory; larger ones spool to disk
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 1000     # form fields in one request (Django's default)
+CSV_MAX_BYTES = 2 * MIB                  # a member CSV uploaded on a page or through the API
+CSV_MAX_ROWS = 5000                      # members in one upload; the command takes any number
+CSV_MAX_CELL = 1000                      # characters in one CSV cell (csv's own limit is 131,072)
+PBN_MAX_BYTES = 2 * MIB                  # a PBN file of hand records (999 boards is about 250 KiB)
+JSON_MAX_DEPTH = 32                      # nesting of a JSON body (an imported movement needs 5)
+NAME_MAX = 160                           # an event, a guest or a player name
+SEARCH_MAX = 100                         # a search box's query
+
+MAX_ID = 2**63 - 1                       # the largest id the database stores (bigint)
+MAX_SMALL = 2**31 - 1                    # the largest round, table or board number a column holds
