@@ -9,7 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from tournaments.models import BoardNotPlayed, Event, NotPlayedStatus, Result, ResultChange, Section
-from tournaments.selectors_table import DONE, PENDING, TO_PLAY, table_round
+from tournaments.selectors_table import PENDING, TO_PLAY, table_round
 from tournaments.services import play
 
 DECISIONS = ("cancel", "adjust", "play")
