@@ -120,3 +120,26 @@ def test_membership_numbers_at_the_first_round_check_or_fill_the_pairs_names(eve
     said = page.post(page_url(club, event, 1), {"action": "identify", "ns_a": member_a.membership_number},
                      follow=True).content.decode()
     assert '<li class="warning">' in said
+
+
+@pytest.mark.django_db
+def test_bad_input_to_the_new_table_endpoints_is_a_400_naming_the_field(evening, club):
+    client, event, section = evening
+    device = phone(event, section, 1)
+    for tail, body, field in (("not-played/", {"board": "x"}, "board"),
+                              ("not-played/", {"board": 99}, "board"),
+                              ("not-played/", {"board": 1, "reason": "r" * 300}, "reason"),
+                              ("identify/", {"ns": "1001"}, "ns"),
+                              ("identify/", {"ns": ["1", "2", "3"]}, "ns")):
+        response = device.post(api_url(club, event, 1, tail), body, format="json")
+        assert response.status_code == 400 and field in response.json(), (tail, body, response.content)
+    board = device.get(api_url(club, event, 1)).json()["to_play"][0]
+    found = report(club, event, section, board).json()
+    decide = f"/api/clubs/{club.slug}/events/{event.pk}/not-played/{found['id']}/"
+    assert client.post(decide, {"decision": "maybe"}, format="json").json().keys() == {"decision"}
+    assert client.post(decide, {"decision": "adjust"}, format="json").status_code == 400
+    assert client.post(f"/api/clubs/{club.slug}/events/{event.pk}/not-played/999999/", {"decision": "cancel"},
+                       format="json").status_code == 404
+    assert client.post(decide, {"decision": "cancel"}, format="json").status_code == 200
+    assert client.post(decide, {"decision": "cancel"}, format="json").status_code == 400  # already decided
+    assert BoardNotPlayed.objects.count() == 1 and not Result.objects.filter(event=event).exists()
