@@ -238,6 +238,9 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = REDIS_URL or None
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
+# Without a broker, the slow tasks (double dummy after Start, a print pack) run in a thread of
+# the web process instead of inside the request; tests run them inline to see their results.
+CARDROOM_INLINE_THREADS = env_bool("CARDROOM_INLINE_THREADS", not TESTING)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True

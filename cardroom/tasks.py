@@ -1,12 +1,14 @@
 """Helpers for firing Celery tasks from services."""
 import logging
+import threading
 
-from django.db import transaction
+from django.conf import settings
+from django.db import connections, transaction
 
 log = logging.getLogger(__name__)
 
 
-def enqueue_once_on_commit(task, *args) -> None:
+def enqueue_once_on_commit(task, *args, background: bool = False) -> None:
     """Fire `task.delay(*args)` after the current transaction commits, once per transaction.
 
     Several writes in one transaction (a CSV import, a round of results) then cost one task.
@@ -14,6 +16,10 @@ def enqueue_once_on_commit(task, *args) -> None:
     dropped the callback does not block a later enqueue. The work is committed before this
     fires, so a broker that is down must not turn it into an error: the enqueue fails fast
     (settings: ``CELERY_BROKER_*``), is logged, and the beat sweep catches up later.
+
+    ``background``: a slow task (double dummy, a print pack) that must not hold up the request
+    even when there is no broker and tasks run inline (``make run``): it then runs in a thread
+    of its own (see ``run_in_background``).
     """
     key = (task.name, args)
     connection = transaction.get_connection()
@@ -24,7 +30,10 @@ def enqueue_once_on_commit(task, *args) -> None:
 
     def fire():
         if task.app.conf.task_always_eager:
-            task.delay(*args)
+            if background:
+                run_in_background(task, *args)
+            else:
+                task.delay(*args)
             return
         try:
             task.delay(*args)
@@ -34,3 +43,30 @@ def enqueue_once_on_commit(task, *args) -> None:
 
     fire.cardroom_task_key = key
     transaction.on_commit(fire)
+
+
+def inline_in_thread() -> bool:
+    """True when tasks run inline (no broker) and slow ones should go to a thread
+    (CARDROOM_INLINE_THREADS; off in tests, which want the work done when the call returns)."""
+    return bool(getattr(settings, "CELERY_TASK_ALWAYS_EAGER", False)
+                and getattr(settings, "CARDROOM_INLINE_THREADS", False))
+
+
+def run_in_background(task, *args) -> None:
+    """``task.delay(*args)`` with a broker; without one, the task in a thread of this
+    process, so the request that asked for it returns at once. The thread closes its own
+    database connections when done."""
+    if not inline_in_thread():
+        task.delay(*args)
+        return
+
+    def work():
+        try:
+            task.apply(args=args, throw=True)
+        except Exception:  # a thread has nobody to raise to: log it
+            log.exception("background task %s%r failed", task.name, args)
+        finally:
+            connections.close_all()
+
+    # not a daemon: a command (boards import) or a reloading server waits for the work to finish
+    threading.Thread(target=work, name=f"cardroom-{task.name}", daemon=False).start()

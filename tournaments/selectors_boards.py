@@ -19,6 +19,19 @@ def event_boards(*, event: Event):
     return Board.objects.filter(board_set__event=event).select_related("board_set").order_by("number")
 
 
+def board_analysis_progress(*, event: Event) -> dict | None:
+    """How far the double-dummy analysis of the event's boards has got: {"boards": N,
+    "analysed": n, "done": n == N}; None before the event has boards. The analysis stores
+    each batch as it goes, so the count is read straight from the boards."""
+    from django.db.models import Count, Q
+
+    counts = Board.objects.filter(board_set__event=event).aggregate(
+        boards=Count("pk"), analysed=Count("pk", filter=Q(analysed_at__isnull=False)))
+    if not counts["boards"]:
+        return None
+    return {**counts, "done": counts["analysed"] >= counts["boards"]}
+
+
 def event_board(*, event: Event, number: int) -> Board | None:
     return event_boards(event=event).filter(number=number).first()
 

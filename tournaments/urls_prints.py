@@ -6,6 +6,7 @@ from .views import prints
 urlpatterns = [
     path("<int:pk>/prints/", prints.prints_menu, name="event-prints"),
     path("<int:pk>/prints/table-pins/", prints.table_pins_regenerate, name="event-table-pins"),
+    path("<int:pk>/prints/pack.json", prints.print_pack_status, name="event-print-pack-status"),
     path("<int:pk>/prints/pack.pdf", prints.print_pack, name="event-print-pack"),
     path("<int:pk>/prints/<slug:kind>.pdf", prints.print_pdf, name="event-print-pdf"),
     path("<int:pk>/prints/<slug:kind>/", prints.print_html, name="event-print-html"),

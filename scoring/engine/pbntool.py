@@ -14,7 +14,7 @@ import argparse
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence
 
 from tournaments.deals.pbn import PbnError, PbnGame, read_pbn, write_pbn
 
@@ -82,11 +82,17 @@ def _row_result(row: dict[str, str], vul: str, board: str, line: int) -> Result 
     return Result(ns, ew, int(score) if float(score).is_integer() else score)
 
 
-def read_boards(games: Sequence[PbnGame]) -> list[PbnBoard]:
-    """Turn every game with a ScoreTable into oriented results (the cards as dealt)."""
+PROGRESS_EVERY = 100  # boards between two progress reports
+
+
+def read_boards(games: Sequence[PbnGame], progress: Callable[[str], None] | None = None) -> list[PbnBoard]:
+    """Turn every game with a ScoreTable into oriented results (the cards as dealt);
+    ``progress(text)`` every PROGRESS_EVERY games."""
     out = []
     seen: dict[str, int] = {}
-    for game in games:
+    for index, game in enumerate(games, start=1):
+        if progress is not None and index % PROGRESS_EVERY == 0:
+            progress(f"read {index} of {len(games)} boards")
         tag = game.tag("ScoreTable")
         if tag is None:
             continue
@@ -124,11 +130,16 @@ def _typed(boards: Sequence[BoardResults]) -> list[BoardResults]:
         for b in boards]
 
 
-def score_pbn(data: bytes | str, *, method: str = "matchpoints", fields: str = "auto"):
-    """Read and score a PBN; returns (boards, SessionScore, fields used)."""
+def score_pbn(data: bytes | str, *, method: str = "matchpoints", fields: str = "auto",
+              progress: Callable[[str], None] | None = None):
+    """Read and score a PBN; returns (boards, SessionScore, fields used). ``progress(text)``
+    hears how far it got (a long file takes a while)."""
     if method not in CLI_METHODS:
         raise ScoringError(f"bad method {method!r}: expected one of {', '.join(CLI_METHODS)}")
-    boards = read_boards(read_pbn(data))
+    games = read_pbn(data)
+    if progress is not None:
+        progress(f"parsed {len(games)} games")
+    boards = read_boards(games, progress)
     if not boards:
         raise PbnScoreError("no ScoreTable results found")
     oriented = [b.results for b in boards]
@@ -137,7 +148,11 @@ def score_pbn(data: bytes | str, *, method: str = "matchpoints", fields: str = "
     if two and per_direction:
         oriented = _typed(oriented)
     kind = "matchpoints" if method == "neuberg" else method
+    if progress is not None:
+        progress(f"scoring {len(boards)} boards")
     session = score_session(oriented, Method(kind), fields=direction_fields(oriented) if two else None)
+    if progress is not None:
+        progress(f"scored {len(boards)} boards")
     return boards, session, two
 
 
@@ -240,8 +255,9 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def run(argv: Sequence[str]) -> tuple[int, str]:
-    """The whole tool as a function: (exit code, text for stdout or an error for stderr)."""
+def run(argv: Sequence[str], progress: Callable[[str], None] | None = None) -> tuple[int, str]:
+    """The whole tool as a function: (exit code, text for stdout or an error for stderr);
+    ``progress(text)`` reports how far it got (the command writes it to stderr)."""
     parser = build_parser()
     try:
         args = parser.parse_args(list(argv))
@@ -254,7 +270,7 @@ def run(argv: Sequence[str]) -> tuple[int, str]:
     except OSError as exc:
         return 2, f"{args.file}: cannot read: {exc.strerror or exc}"
     try:
-        boards, session, two = score_pbn(data, method=args.method, fields=args.fields)
+        boards, session, two = score_pbn(data, method=args.method, fields=args.fields, progress=progress)
     except PbnError as exc:
         return 2, f"{args.file}: line {exc.line}: {exc.message}" if exc.line else f"{args.file}: {exc.message}"
     except ScoringError as exc:

@@ -7,7 +7,10 @@
   function refresh() {
     fetch(url, {credentials: "same-origin"}).then(function (r) { return r.ok ? r.json() : null; }).then(function (data) {
       if (!data) return;
-      document.getElementById("computed-at").textContent = data.computed_at || "—";
+      document.getElementById("computed-at").textContent = data.computed_at_text || "—";
+      var dd = document.getElementById("analysis-progress"), a = data.analysis;
+      if (dd && a) dd.textContent = a.done ? "Double dummy: all " + a.boards + " boards analysed." :
+        "Double dummy: " + a.analysed + " of " + a.boards + " boards analysed…";
       var stale = document.getElementById("standings-stale");
       if (stale) {
         stale.hidden = !data.out_of_date;

@@ -54,7 +54,7 @@ def pack_pages(event, paper="A4"):
 @pytest.fixture
 def quick_render(monkeypatch):
     """The clean-up tests need files, not layout: a stand-in PDF per render."""
-    monkeypatch.setattr(pack_module, "render_pack", lambda event, paper: (b"%PDF-1.7 stand-in", 1))
+    monkeypatch.setattr(pack_module, "render_pack", lambda event, paper, progress=None: (b"%PDF-1.7 stand-in", 1))
 
 
 def ensure(event, paper="A4"):
@@ -137,7 +137,7 @@ def test_a_render_overtaken_by_newer_results_never_deletes_the_current_pack(star
     real = pack_module.render_pack
     newer = {}
 
-    def overtaken(ev, paper):
+    def overtaken(ev, paper, progress=None):
         pdf = real(ev, paper)
         if "started" not in newer:  # only worker 1 is overtaken
             newer["started"] = True

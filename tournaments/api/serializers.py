@@ -11,17 +11,24 @@ class EventSerializer(serializers.ModelSerializer):
     sections = serializers.SerializerMethodField()
     provisional_until = serializers.SerializerMethodField(
         help_text="While the correction period after publishing runs: when it ends (results are provisional).")
+    analysis = serializers.SerializerMethodField(
+        help_text="Double dummy of the boards after Start: {boards, analysed, done}; null before there are boards.")
 
     class Meta:
         model = Event
         fields = ["id", "name", "date", "game", "scoring", "rules", "status", "current_round", "created_at",
-                  "published_at", "provisional_until", "sections"]
-        read_only_fields = ["id", "status", "current_round", "created_at", "published_at", "sections"]
+                  "published_at", "provisional_until", "sections", "analysis"]
+        read_only_fields = ["id", "status", "current_round", "created_at", "published_at", "sections", "analysis"]
 
     def get_provisional_until(self, event) -> datetime.datetime | None:
         from tournaments.selectors_lifecycle import provisional_until
 
         return provisional_until(event)
+
+    def get_analysis(self, event) -> dict | None:
+        from tournaments.selectors_boards import board_analysis_progress
+
+        return board_analysis_progress(event=event)
 
     def get_sections(self, event) -> list:
         return [{"name": s.name, "kind": s.movement.get("kind"), "tables": s.movement.get("tables"),

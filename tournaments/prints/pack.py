@@ -7,6 +7,7 @@ from __future__ import annotations
 import logging
 import re
 
+from django.core.cache import cache
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 
@@ -48,18 +49,45 @@ def pack_kinds(sheet) -> tuple[str, ...]:
     return tuple(kinds)
 
 
-def render_pack(event: Event, paper: str) -> tuple[bytes, int]:
-    """(PDF bytes, page count) of the whole pack."""
+def render_pack(event: Event, paper: str, progress=None) -> tuple[bytes, int]:
+    """(PDF bytes, page count) of the whole pack; ``progress(done, total)`` after each print."""
+    sheets = [event_sheet(event, section.name if section else None) for section in event_sections(event) or [None]]
+    work = [(sheet, kind) for sheet in sheets for kind in pack_kinds(sheet)]
     documents = []
-    for section in event_sections(event) or [None]:
-        sheet = event_sheet(event, section.name if section else None)
-        for kind in pack_kinds(sheet):
-            spec = KINDS[kind]
-            context = spec.build(sheet)
-            documents.append(render_document(spec.template, context, paper=paper,
-                                             title=f"{spec.title} · {sheet.title}"))
+    for sheet, kind in work:
+        spec = KINDS[kind]
+        context = spec.build(sheet)
+        documents.append(render_document(spec.template, context, paper=paper,
+                                         title=f"{spec.title} · {sheet.title}"))
+        if progress is not None:
+            progress(len(documents), len(work))
     pages = sum(len(d.pages) for d in documents)
     return join_documents(documents), pages
+
+
+PROGRESS_TTL = 600  # a render that died leaves no progress behind for longer than this
+
+
+def _progress_key(name: str) -> str:
+    return f"pack-progress:{name}"
+
+
+def pack_progress(event: Event, paper: str) -> dict:
+    """Where the pack stands: {"ready": bool, "rendering": bool, "done": n, "total": N}; the
+    counts are of prints rendered (guide cards, travellers ...), kept in the cache while it renders."""
+    name = pack_name(event, paper)
+    if default_storage.exists(name):
+        return {"ready": True, "rendering": False, "done": 0, "total": 0}
+    state = cache.get(_progress_key(name))
+    if state is None:
+        return {"ready": False, "rendering": False, "done": 0, "total": 0}
+    return {"ready": False, "rendering": True, "done": state["done"], "total": state["total"]}
+
+
+def pack_mark_queued(event: Event, paper: str) -> bool:
+    """Note that a render is on its way (True), unless one already is (False): asking twice
+    renders once."""
+    return cache.add(_progress_key(pack_name(event, paper)), {"done": 0, "total": 0}, PROGRESS_TTL)
 
 
 def pack_ready(event: Event, paper: str) -> str | None:
@@ -128,12 +156,21 @@ def pack_ensure(*, event: Event, paper: str) -> tuple[str, bool]:
     stale packs; (name, rendered now)."""
     name = pack_name(event, paper)
     if default_storage.exists(name):
+        cache.delete(_progress_key(name))
         return name, False
-    pdf, _pages = render_pack(event, paper)
-    if default_storage.exists(name):  # another worker finished first
-        return name, False
-    saved = default_storage.save(name, ContentFile(pdf))
-    if saved != name:  # a race produced a second copy: keep the first
-        default_storage.delete(saved)
+    key = _progress_key(name)
+
+    def progress(done: int, total: int) -> None:
+        cache.set(key, {"done": done, "total": total}, PROGRESS_TTL)
+
+    try:
+        pdf, _pages = render_pack(event, paper, progress)
+        if default_storage.exists(name):  # another worker finished first
+            return name, False
+        saved = default_storage.save(name, ContentFile(pdf))
+        if saved != name:  # a race produced a second copy: keep the first
+            default_storage.delete(saved)
+    finally:
+        cache.delete(key)
     pack_prune(event)
     return name, True

@@ -111,7 +111,7 @@ def _event_set(event: Event, *, source: str, seed: str = "", algorithm: str = ""
 def _queue_analysis(board_set: BoardSet) -> None:
     from tournaments.tasks.boards import boardset_analyse
 
-    enqueue_once_on_commit(boardset_analyse, board_set.pk)
+    enqueue_once_on_commit(boardset_analyse, board_set.pk, background=True)
 
 
 @transaction.atomic
@@ -196,9 +196,14 @@ def boardset_publish(*, board_set: BoardSet, published: bool = True) -> BoardSet
     return board_set
 
 
-def boardset_analyse_now(*, board_set_id: int, force: bool = False) -> dict:
+ANALYSIS_CHUNK = 4  # boards per DDS call: parallel enough for DDS's threads, and progress to show
+
+
+def boardset_analyse_now(*, board_set_id: int, force: bool = False, progress=None) -> dict:
     """Double dummy and par for every board of the set still without them (all with
-    ``force``), in one batched DDS call; idempotent.  Returns a summary for the task."""
+    ``force``), a few boards per DDS call, each batch stored as it is done (so the count of
+    analysed boards is the progress the director sees); idempotent.  ``progress(done, total)``
+    is called after each batch.  Returns a summary for the task."""
     board_set = BoardSet.objects.filter(pk=board_set_id).first()
     if board_set is None:
         return {"board_set": board_set_id, "found": False, "analysed": 0}
@@ -211,21 +216,25 @@ def boardset_analyse_now(*, board_set_id: int, force: bool = False) -> dict:
     if not rules.pack.is_full:
         summary["available"] = False
         return summary
-    try:
-        results = analyse_boards([board_to_pure(r, rules) for r in pending])
-    except AnalysisUnavailable:
-        summary["available"] = False
-        return summary
-    now = timezone.now()
-    with transaction.atomic():
-        for row, result in zip(pending, results):
-            # compare-and-set on the deal: a set re-dealt meanwhile keeps its fresh rows
-            Board.objects.filter(pk=row.pk, deal=row.deal).update(
-                double_dummy=result.double_dummy.as_dict(),
-                par=result.par.as_dict() if result.par else None,
-                analysed_at=now,
-            )
-    summary["analysed"] = len(pending)
+    for start in range(0, len(pending), ANALYSIS_CHUNK):
+        batch = pending[start:start + ANALYSIS_CHUNK]
+        try:
+            results = analyse_boards([board_to_pure(r, rules) for r in batch])
+        except AnalysisUnavailable:
+            summary["available"] = False
+            return summary
+        now = timezone.now()
+        with transaction.atomic():
+            for row, result in zip(batch, results):
+                # compare-and-set on the deal: a set re-dealt meanwhile keeps its fresh rows
+                Board.objects.filter(pk=row.pk, deal=row.deal).update(
+                    double_dummy=result.double_dummy.as_dict(),
+                    par=result.par.as_dict() if result.par else None,
+                    analysed_at=now,
+                )
+        summary["analysed"] += len(batch)
+        if progress is not None:
+            progress(summary["analysed"], len(pending))
     return summary
 
 

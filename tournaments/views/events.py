@@ -6,6 +6,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import formats, timezone
 
 from cardroom import limits
 from cardroom.inputs import whole_number
@@ -13,6 +14,7 @@ from clubs.models import Club
 from clubs.permissions import is_director, is_scorer
 from scoring.services import event_rescore_later
 from tournaments import selectors, selectors_event, selectors_lifecycle, selectors_table
+from tournaments.selectors_boards import board_analysis_progress
 from tournaments.models import PARTY_GAMES, Entry, EventStatus, Game, Result, ScoringMethod
 from tournaments.movements.suggest import suggest
 from tournaments.services import entries as entry_services
@@ -84,6 +86,7 @@ def event_detail(request, slug, pk):
             "members": club.members.filter(active=True) if director else [],
             "live": event.status in (EventStatus.PLAYING, EventStatus.SEATED),
             "changes": selectors_lifecycle.event_changes(event) if director else [],
+            "analysis": board_analysis_progress(event=event) if director else None,
         })
         context.update(_sight_context(event, request.user, sections))
     context["provisional_until"] = selectors_lifecycle.provisional_until(event)
@@ -105,9 +108,17 @@ def event_standings_json(request, slug, pk):
     """What the live standings poll (every few seconds while the event runs)."""
     _club, event = _event(request, slug, pk)
     data = selectors_event.event_standings(event)
+    data["computed_at_text"] = _when_text(data.get("computed_at"))
     for key in ("computed_at", "provisional_until"):
         data[key] = data[key].isoformat() if data.get(key) else None
+    data["analysis"] = board_analysis_progress(event=event)
     return JsonResponse(data)
+
+
+def _when_text(when) -> str:
+    """A time as the page first shows it (the template's localised DATETIME_FORMAT), so the
+    live refresh does not turn it into an ISO timestamp."""
+    return formats.localize(timezone.template_localtime(when)) if when else "—"
 
 
 def _member_ids(club, text: str) -> int | None:

@@ -2,7 +2,7 @@
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.core.files.storage import default_storage
-from django.http import FileResponse, Http404, HttpResponseBadRequest
+from django.http import FileResponse, Http404, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
@@ -10,9 +10,10 @@ from django.views.decorators.http import require_http_methods
 from clubs.models import Club
 from clubs.permissions import is_director, is_scorer
 from tournaments import selectors
+from cardroom.tasks import enqueue_once_on_commit
 from tournaments.prints.access import may_print, parse_request, printable_kinds, public_url
 from tournaments.prints.kinds import KINDS, build_print
-from tournaments.prints.pack import pack_name, pack_ready
+from tournaments.prints.pack import pack_mark_queued, pack_name, pack_progress, pack_ready
 from tournaments.prints.render import PAPERS, PrintError, paper_for, print_filename, print_response
 from tournaments.prints.source import event_sheet, user_pairs
 from tournaments.prints.tasks import render_event_pack
@@ -75,8 +76,8 @@ def print_pack(request, slug, pk):
     except PrintError as exc:
         return HttpResponseBadRequest(exc.message)
     if request.method == "POST":
-        if pack_ready(event, paper) is None:
-            render_event_pack.delay_on_commit(event.pk, paper)
+        if pack_ready(event, paper) is None and pack_mark_queued(event, paper):
+            enqueue_once_on_commit(render_event_pack, event.pk, paper, background=True)
         return redirect("event-prints", slug=club.slug, pk=event.pk)
     name = pack_ready(event, paper)
     if name is None:
@@ -100,6 +101,20 @@ def table_pins_regenerate(request, slug, pk):
     return redirect("event-prints", slug=club.slug, pk=event.pk)
 
 
+def print_pack_status(request, slug, pk):
+    """What the print menu polls while a pack renders: ready (with its link) or how far it got."""
+    club, event = _event(request, slug, pk)
+    if not is_scorer(request.user, club):
+        raise PermissionDenied("Only the club's scorers and directors print the pack.")
+    try:
+        paper = paper_for(club, request.GET.get("paper"))
+    except PrintError as exc:
+        return JsonResponse({"paper": [exc.message]}, status=400)
+    state = pack_progress(event, paper)
+    url = reverse("event-print-pack", kwargs={"slug": club.slug, "pk": event.pk}) + f"?paper={paper}"
+    return JsonResponse({"paper": paper, **state, "url": url if state["ready"] else None})
+
+
 def prints_menu(request, slug, pk):
     club, event = _event(request, slug, pk)
     scorer, director = is_scorer(request.user, club), is_director(request.user, club)
@@ -111,7 +126,7 @@ def prints_menu(request, slug, pk):
     pack_allowed = scorer and sight.hands
     packs = []
     if pack_allowed and sheet is not None:
-        packs = [{"paper": p, "ready": pack_ready(event, p) is not None, "name": pack_name(event, p)} for p in PAPERS]
+        packs = [{"paper": p, "name": pack_name(event, p), **pack_progress(event, p)} for p in PAPERS]
     pairs = sorted(user_pairs(event, request.user))
     return render(request, "print/menu_page.html", {
         "club": club, "event": event, "sheet": sheet, "scorer": scorer, "packs": packs, "own_pairs": pairs,

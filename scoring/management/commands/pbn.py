@@ -16,7 +16,7 @@ class Command(BaseCommand):
         parser.add_argument("argv", nargs=argparse.REMAINDER, help="score FILE.pbn [options]")
 
     def handle(self, *args, **options):
-        code, text = run(options["argv"])
+        code, text = run(options["argv"], progress=lambda text: self.stderr.write(f"pbn: {text}"))
         if code:
             raise CommandError(text.strip(), returncode=code)
         if text:

@@ -109,7 +109,10 @@ class Command(BaseCommand):
     def _analyse(self, board_set: BoardSet, force: bool) -> None:
         from tournaments.services import boards as services
 
-        summary = services.boardset_analyse_now(board_set_id=board_set.pk, force=force)
+        def progress(done: int, total: int) -> None:  # a counter on stderr: stdout stays the result
+            self.stderr.write(f"analysed {done} of {total} boards")
+
+        summary = services.boardset_analyse_now(board_set_id=board_set.pk, force=force, progress=progress)
         if not summary.get("available", True):
             self.fail("double-dummy analysis unavailable (endplay is not installed)")
         self.stdout.write(f"analysed {summary['analysed']} boards")

@@ -1,0 +1,79 @@
+"""Start benchmark: how long the director's *Start* takes to return for a 13-table Mitchell
+(26 pairs, 26 boards), as ``make run`` serves it (no REDIS_URL: Celery tasks run inline), and
+how long the double-dummy analysis started with it takes to finish in the background.
+Prints a table and writes bench/results/start.json.
+
+    DATABASE_URL=sqlite:////tmp/start.sqlite3 python bench/start.py [--tables 13]
+"""
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cardroom.settings")
+os.environ.setdefault("DEBUG", "True")
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.contrib.auth import get_user_model  # noqa: E402
+from django.core.management import call_command  # noqa: E402
+from django.test import Client  # noqa: E402
+from django.test.utils import setup_test_environment  # noqa: E402
+
+from clubs import services as club_services  # noqa: E402
+from clubs.models import Club  # noqa: E402
+from tournaments.models import Board  # noqa: E402
+from tournaments.services import entries as entry_services  # noqa: E402
+
+
+def bench_start(tables: int) -> dict:
+    Club.objects.filter(slug="bench-start").delete()
+    club = club_services.club_create(name="Bench start", slug="bench-start")
+    user, _ = get_user_model().objects.get_or_create(username="bench-director")
+    club_services.role_grant(club=club, user=user, role="director")
+    event = entry_services.event_setup(club=club, name="Bench start", date=datetime.date.today(),
+                                       game="duplicate_bridge", scoring="matchpoints",
+                                       movement={"kind": "mitchell", "tables": tables, "boards_per_round": 2})
+    for i in range(2 * tables):
+        entry_services.entry_add(event=event, guests=[f"A{i}", f"B{i}"])
+    client = Client()
+    client.force_login(user)
+    started = time.perf_counter()
+    response = client.post(f"/clubs/{club.slug}/events/{event.pk}/do/start/")
+    returned = time.perf_counter() - started
+    assert response.status_code == 302, response.status_code
+    boards = Board.objects.filter(board_set__event=event)
+    total = boards.count()
+    while boards.filter(analysed_at__isnull=True).exists() and time.perf_counter() - started < 300:
+        time.sleep(0.1)
+    analysed = time.perf_counter() - started
+    return {"tables": tables, "boards": total, "start_returns_s": round(returned, 2),
+            "analysed": boards.filter(analysed_at__isnull=False).count(), "analysis_done_s": round(analysed, 2)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--tables", type=int, default=13)
+    args = parser.parse_args()
+    setup_test_environment()
+    call_command("migrate", verbosity=0)
+    report = bench_start(args.tables)
+    print(f"{'measure':<40}{'value':>10}")
+    for key, value in report.items():
+        print(f"{key:<40}{value:>10}")
+    out = ROOT / "bench" / "results" / "start.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(report, indent=2) + "\n")
+
+
+if __name__ == "__main__":
+    main()
