@@ -13,6 +13,8 @@ import io
 import json
 from dataclasses import dataclass, field, replace
 
+from .limits import MAX_BOARD_NUMBER
+
 # Kinds whose published form plays one board set at several tables in the same round
 # (two- and three-table Howells, relay Mitchells, shared-board individuals, team matches).
 SHARING_KINDS = frozenset({"relay-mitchell", "individual", "team-round-robin", "teams"})
@@ -194,7 +196,10 @@ class Movement:
     def from_csv(cls, text: str, *, kind: str = "imported", winners: int | None = None,
                  shared: bool = False) -> Movement:
         """Read ``round,table,ns,ew,first_board,last_board`` rows (header optional)."""
-        rows = [row for row in csv.reader(io.StringIO(text)) if row and any(c.strip() for c in row)]
+        try:
+            rows = [row for row in csv.reader(io.StringIO(text, newline="")) if row and any(c.strip() for c in row)]
+        except csv.Error as exc:
+            raise MovementFormatError(f"not CSV: {exc}") from exc
         if rows and not rows[0][0].strip().isdigit():
             rows = rows[1:]
         cells: dict[tuple[int, int], dict] = {}
@@ -213,6 +218,9 @@ class Movement:
                 cell = cells.setdefault(key, {"seats": seats, "boards": []})
                 if cell["seats"] != seats:
                     raise MovementFormatError(f"round {rnd} table {tbl}: two different seatings")
+                if not 1 <= int(first) and int(last) <= MAX_BOARD_NUMBER:
+                    raise MovementFormatError(f"round {rnd} table {tbl}: boards run from 1 to "
+                                              f"{MAX_BOARD_NUMBER} (limit), not {first}-{last}")
                 cell["boards"].extend(range(int(first), int(last) + 1))
         except ValueError as exc:
             raise MovementFormatError(f"bad CSV row: {exc}") from exc
