@@ -10,7 +10,7 @@ import datetime
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from scoring.engine import BoardResults, Result, SessionScore, direction_fields, parse_adjustment, score_session
+from scoring.engine import BoardResults, Result, SessionScore, parse_adjustment, score_session, seating_fields
 from tournaments.deals.boards import Board
 from tournaments.deals.doubledummy import BoardAnalysis
 from tournaments.movements.model import Movement, label_key
@@ -171,7 +171,8 @@ def session_score(sheet: EventSheet) -> SessionScore | None:
     if not boards:
         return None
     method = ENGINE_METHODS.get(sheet.scoring, "matchpoints")
-    fields = direction_fields(boards) if sheet.movement.winners == 2 else None
+    seatings = [tuple(" & ".join(side) for side in t.sides) for r in sheet.movement.rounds_detail for t in r.tables]
+    fields = seating_fields(seatings, boards) if sheet.movement.winners == 2 else None  # missed switches as seated
     return score_session(boards, method, fields=fields)
 
 
