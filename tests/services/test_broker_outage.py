@@ -132,3 +132,24 @@ def test_results_and_an_import_are_acknowledged_while_redis_is_down_and_standing
     assert sum(boards for _label, _total, boards in caught_up) == 2 * len(stream)
     assert client.get(f"{base}/standings/").json()["current"] is True
     print(f"outage: {len(stream)} results, slowest answer {max(timings):.2f} s")
+
+
+def test_a_real_worker_runs_the_beat_sweep_and_heals_lost_tasks(celery_worker_process, api_as, club, director,
+                                                                 monkeypatch):
+    from scoring.tasks import rescore_event, sweep_standings
+    from tests.conftest import wait_until
+
+    client = api_as(director)
+    event = create_event(client, club, movement={"kind": "howell", "tables": 2, "boards_per_round": 2})
+    enter_pairs(client, club, event["id"], make_members(club, 8))
+    base = f"/api/clubs/{club.slug}/events/{event['id']}"
+    assert client.post(f"{base}/start/").status_code == 200
+    monkeypatch.setattr(rescore_event, "delay", lambda *args: None)  # every scoring task is lost
+    for _r, _t, board, ns, ew in list(plays(client.get(f"{base}/movement/").json()["sections"][0]))[:6]:
+        assert client.post(f"{base}/results/", {"board": board, "ns": ns, "ew": ew, "contract": "2S",
+                                                "declarer": "E", "tricks": 8}, format="json").status_code == 201
+    assert client.get(f"{base}/standings/").json()["current"] is False
+    sweep_standings.delay()  # what beat sends every SCORING_SWEEP_SECONDS
+    wait_until(lambda: client.get(f"{base}/standings/").json()["current"], timeout=60)
+    assert Standing.objects.filter(event_id=event["id"]).count() == 4  # every pair of the Howell
+    assert any("scoring.sweep_standings" in line for line in celery_worker_process.output)
