@@ -4,6 +4,23 @@
   if (!table || !table.dataset.liveUrl) return;
   var url = table.dataset.liveUrl, sections = parseInt(table.dataset.sections || "1", 10);
   function cell(text, num) { var td = document.createElement("td"); td.textContent = text; if (num) td.className = "num"; return td; }
+  function link(href, text) { var a = document.createElement("a"); a.href = href; a.textContent = text; return a; }
+  function labelCell(s) {  /* a link only to the score cards the viewer may see (the server decides) */
+    var td = cell(s.scorecard_url ? "" : s.label);
+    if (s.scorecard_url) td.appendChild(link(s.scorecard_url, s.label));
+    return td;
+  }
+  function travellers(groups) {  /* the boards whose travellers the viewer may now open */
+    var box = document.getElementById("traveller-links");
+    if (!box || !groups || !groups.length) return;
+    box.innerHTML = "";
+    groups.forEach(function (g) {
+      var p = document.createElement("p");
+      if (groups.length > 1 || parseInt(box.dataset.sections || "1", 10) > 1) p.appendChild(document.createTextNode("Section " + g.section + ": "));
+      g.boards.forEach(function (b) { p.appendChild(link(b.url, String(b.board))); p.appendChild(document.createTextNode(" ")); });
+      box.appendChild(p);
+    });
+  }
   function refresh() {
     fetch(url, {credentials: "same-origin"}).then(function (r) { return r.ok ? r.json() : null; }).then(function (data) {
       if (!data) return;
@@ -16,6 +33,7 @@
         stale.hidden = !data.out_of_date;
         stale.textContent = data.out_of_date ? data.out_of_date.charAt(0).toUpperCase() + data.out_of_date.slice(1) : "";
       }
+      travellers(data.travellers);
       var body = table.querySelector("tbody"), last = null;
       body.innerHTML = "";
       data.standings.forEach(function (s) {
@@ -29,7 +47,7 @@
         }
         last = group;
         var tr = document.createElement("tr");
-        tr.appendChild(cell(s.rank)); tr.appendChild(cell(s.label)); tr.appendChild(cell(s.names));
+        tr.appendChild(cell(s.rank)); tr.appendChild(labelCell(s)); tr.appendChild(cell(s.names));
         tr.appendChild(cell(s.total.toFixed(2), true));
         tr.appendChild(cell(s.percentage === null ? "" : s.percentage.toFixed(2), true));
         tr.appendChild(cell(s.boards, true));

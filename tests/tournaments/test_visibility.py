@@ -16,7 +16,7 @@ OK, NO = "ok", "no"  # "no": refused (401/403/404) or, for hands in the API, the
 
 
 @pytest.fixture
-def evening(api_as, club, other_club, director, scorer, player, make_user):
+def evening(api_as, club, other_club, director, scorer, player, make_user, django_capture_on_commit_callbacks):
     """A 3-table Mitchell with round 1 played; ``player`` plays in pair 1NS."""
     client = api_as(director)
     event = create_event(client, club, movement={"kind": "mitchell", "tables": 3, "boards_per_round": 2})
@@ -27,10 +27,11 @@ def evening(api_as, club, other_club, director, scorer, player, make_user):
     base = f"/api/clubs/{club.slug}/events/{event['id']}"
     assert client.post(f"{base}/start/").status_code == 200
     movement = client.get(f"{base}/movement/").json()["sections"][0]
-    for t in movement["rounds_detail"][0]["tables"]:
-        for b in t["boards"]:
-            body = {"board": b, "ns": t["ns"], "ew": t["ew"], "contract": "3NT", "declarer": "N", "tricks": 9}
-            assert client.post(f"{base}/results/", body, format="json").status_code == 201
+    with django_capture_on_commit_callbacks(execute=True):  # the scoring runs: standings to look at
+        for t in movement["rounds_detail"][0]["tables"]:
+            for b in t["boards"]:
+                body = {"board": b, "ns": t["ns"], "ew": t["ew"], "contract": "3NT", "declarer": "N", "tricks": 9}
+                assert client.post(f"{base}/results/", body, format="json").status_code == 201
     own = labels[0]
     first = movement["rounds_detail"][0]["tables"]
     played = next(t["boards"] for t in first if own in (t["ns"], t["ew"]))
@@ -177,7 +178,7 @@ def test_event_page_links_only_what_the_viewer_may_open(evening, client):
     client.force_login(evening["users"]["player"])
     body = client.get(evening["page"] + "/").content.decode()
     assert f"/boards/{evening['played']}/" in body and f"/boards/{evening['unplayed']}/" not in body
-    assert f"/scorecards/{evening['own']}/" in body or "No scores yet" in body
+    assert f"/scorecards/{evening['own']}/" in body
     assert f"/scorecards/{evening['other']}/" not in body
     assert "/handrecord/" not in body and "once the event is finished" in body
     Event.objects.filter(pk=evening["id"]).update(status="finished")
@@ -191,3 +192,23 @@ def test_traveller_of_an_unplayed_board_names_the_rule(evening, api_as):
     response = api_as(evening["users"]["player"]).get(f"{evening['base']}/results/",
                                                       {"board": evening["unplayed"]})
     assert response.status_code == 403 and "once your pair has played it" in response.json()["detail"]
+
+
+def test_live_refresh_follows_the_same_rules(evening, client, api_as):
+    """The standings poll gives a player links to their own score card and to the travellers of
+    the boards their pair has played, and picks up a board as soon as they have played it."""
+    client.force_login(evening["users"]["player"])
+    data = client.get(f"{evening['page']}/standings.json").json()
+    cards = {row["label"]: row["scorecard_url"] for row in data["standings"]}
+    assert cards[evening["own"]] and len(cards) == 6
+    assert all(url is None for label, url in cards.items() if label != evening["own"])
+    boards = [b["board"] for group in data["travellers"] for b in group["boards"]]
+    assert evening["played"] in boards and evening["unplayed"] not in boards
+    movement = api_as(evening["users"]["director"]).get(f"{evening['base']}/movement/").json()["sections"][0]
+    table = next(t for t in movement["rounds_detail"][1]["tables"] if evening["own"] in (t["ns"], t["ew"]))
+    body = {"board": table["boards"][0], "ns": table["ns"], "ew": table["ew"], "contract": "2H", "declarer": "E",
+            "tricks": 8}
+    assert api_as(evening["users"]["director"]).post(f"{evening['base']}/results/", body,
+                                                     format="json").status_code == 201
+    data = client.get(f"{evening['page']}/standings.json").json()
+    assert table["boards"][0] in [b["board"] for group in data["travellers"] for b in group["boards"]]

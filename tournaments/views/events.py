@@ -106,12 +106,19 @@ def _sight_context(event, user, sections) -> dict:
 
 def event_standings_json(request, slug, pk):
     """What the live standings poll (every few seconds while the event runs)."""
-    _club, event = _event(request, slug, pk)
+    club, event = _event(request, slug, pk)
     data = selectors_event.event_standings(event)
     data["computed_at_text"] = _when_text(data.get("computed_at"))
     for key in ("computed_at", "provisional_until"):
         data[key] = data[key].isoformat() if data.get(key) else None
     data["analysis"] = board_analysis_progress(event=event)
+    seen = _sight_context(event, request.user, selectors_event.event_sections(event))
+    for row in data["standings"]:  # the links the viewer may follow, as on the page
+        card = reverse("event-scorecard", args=[club.slug, event.pk, row["label"]]) + f"?section={row['section']}"
+        row["scorecard_url"] = card if f"{row['section']}/{row['label']}" in seen["scorecard_links"] else None
+    data["travellers"] = [{"section": t["section"], "boards": [
+        {"board": b, "url": reverse("event-traveller", args=[club.slug, event.pk, b]) + f"?section={t['section']}"}
+        for b in t["boards"]]} for t in seen["traveller_links"]]
     return JsonResponse(data)
 
 
