@@ -6,7 +6,8 @@ import datetime
 
 from django.utils import timezone
 
-from tournaments.models import Entry, EntryStatus, Event, EventChange, EventStatus, Result
+from tournaments.models import (BoardNotPlayed, Entry, EntryStatus, Event, EventChange, EventStatus, NotPlayedStatus,
+                                Result)
 
 
 def _seated(entries: list[Entry], round_number: int) -> bool:
@@ -23,15 +24,20 @@ def _seated(entries: list[Entry], round_number: int) -> bool:
 
 def results_missing(event: Event) -> list[dict]:
     """Each table of each round with a board still without a confirmed result, in movement order:
-    ``{"section", "round", "table", "ns", "ew", "missing": [boards], "unconfirmed": [boards]}``.
-    A board entered with the pairs the other way round (a missed arrow switch) counts as in;
-    tables with a sit-out, a pair not yet arrived or one already withdrawn are not expected."""
+    ``{"section", "round", "table", "ns", "ew", "missing", "unconfirmed", "not_played"}`` (board
+    lists; ``not_played``: reported by the table, awaiting the director). A board entered with
+    the pairs the other way round (a missed arrow switch) counts as in, one the director
+    cancelled for the table is not expected, nor are tables with a sit-out, a pair not yet
+    arrived or one already withdrawn."""
     out = []
     for section in event.sections.all():
         by_label: dict[str, list[Entry]] = {}
         for e in section.entries.all():
             by_label.setdefault(e.label, []).append(e)
-        confirmed, pending = set(), set()
+        confirmed, pending, reported = set(), set(), set()
+        for board, ns, ew, status in BoardNotPlayed.objects.filter(section=section).values_list(
+                "board", "ns__label", "ew__label", "status"):
+            (reported if status == NotPlayedStatus.AWAITING else confirmed).add((board, ns, ew))
         for board, ns, ew, ok in Result.objects.filter(section=section).values_list(
                 "board", "ns__label", "ew__label", "confirmed"):
             for key in ((board, ns, ew), (board, ew, ns)):
@@ -44,8 +50,9 @@ def results_missing(event: Event) -> list[dict]:
                 absent = [int(b) for b in t["boards"] if (int(b), ns, ew) not in confirmed]
                 if absent:
                     out.append({"section": section.name, "round": plan["round"], "table": t["table"], "ns": ns,
-                                "ew": ew, "missing": [b for b in absent if (b, ns, ew) not in pending],
-                                "unconfirmed": [b for b in absent if (b, ns, ew) in pending]})
+                                "ew": ew, "missing": [b for b in absent if (b, ns, ew) not in pending | reported],
+                                "unconfirmed": [b for b in absent if (b, ns, ew) in pending],
+                                "not_played": [b for b in absent if (b, ns, ew) in reported - pending]})
     return out
 
 
@@ -61,6 +68,9 @@ def missing_lines(missing: list[dict], *, sections: int = 1) -> list[str]:
         if m["unconfirmed"]:
             parts.append(f"board{'s' if len(m['unconfirmed']) > 1 else ''} "
                          f"{', '.join(map(str, m['unconfirmed']))} not confirmed")
+        if m["not_played"]:
+            parts.append(f"board{'s' if len(m['not_played']) > 1 else ''} "
+                         f"{', '.join(map(str, m['not_played']))} reported not played, awaiting the director")
         lines.append(f"{where}, table {m['table']} ({m['ns']} v {m['ew']}): {'; '.join(parts)}")
     return lines
 

@@ -73,6 +73,23 @@ def test_an_unconfirmed_table_result_is_listed_as_not_confirmed(evening):
     assert row["unconfirmed"] == [second["boards"][0]] and row["missing"] == [second["boards"][1]]
 
 
+def test_boards_reported_not_played_are_listed_until_the_director_decides(evening, director):
+    from tournaments.selectors_lifecycle import results_missing
+    from tournaments.services.tables import board_not_played_decide, table_board_not_played
+
+    client, base, event, movement = evening
+    second = movement["rounds_detail"][0]["tables"][1]
+    report = table_board_not_played(event=event, section=event.sections.get(), table=2,
+                                    board=second["boards"][0], reason="out of time")
+    row = next(m for m in results_missing(event) if m["table"] == 2 and m["round"] == 1)
+    assert row["not_played"] == [second["boards"][0]] and row["missing"] == [second["boards"][1]]
+    refused = client.post(f"{base}/finish/", {}, format="json").json()
+    assert any("reported not played, awaiting the director" in line for line in refused["missing"])
+    board_not_played_decide(report=report, user=director, decision="cancel")
+    row = next(m for m in results_missing(event) if m["table"] == 2 and m["round"] == 1)
+    assert row["not_played"] == [] and row["missing"] == [second["boards"][1]]
+
+
 def test_a_transition_twice_is_one_change_and_a_stale_copy_is_a_no_op(evening, director):
     _client, _base, event, _movement = evening
     stale = Event.objects.get(pk=event.pk)
@@ -132,7 +149,7 @@ def test_finish_page_lists_the_missing_results_and_asks_first(evening, client, c
     event.refresh_from_db()
     assert event.status == "playing"
     refused = client.post(url, {"reason": "late"})
-    assert refused.status_code == 400 and "missing or not confirmed" in refused.content.decode()
+    assert refused.status_code == 400 and "missing, not confirmed" in refused.content.decode()
     event.refresh_from_db()
     assert event.status == "playing"
     client.post(url, {"confirm": "1", "reason": "table 2 left"})

@@ -84,9 +84,9 @@ class FinishUnconfirmed(ValidationError):
     listing them, table by table."""
 
     def __init__(self, missing: list[dict], lines: list[str]):
-        boards = sum(len(m["missing"]) + len(m["unconfirmed"]) for m in missing)
+        boards = sum(len(m["missing"]) + len(m["unconfirmed"]) + len(m["not_played"]) for m in missing)
         super().__init__({
-            "confirm": [f"{boards} result{'s are' if boards != 1 else ' is'} missing or not confirmed at "
+            "confirm": [f"{boards} result{'s are' if boards != 1 else ' is'} missing, not confirmed or awaiting a decision at "
                         f"{len(missing)} table{'s' if len(missing) != 1 else ''}: finish with confirm to "
                         "finish anyway."],
             "missing": lines})

@@ -148,6 +148,7 @@ def _confirm_page(request, club, event, action, *, error="", status=200):
     return render(request, "tournaments/event_confirm.html", {
         "club": club, "event": event, "action": action, "verb": CONFIRMED[action], "missing": missing,
         "several_sections": len({m["section"] for m in missing}) > 1, "error": error,
+        "not_played": any(m["not_played"] for m in missing),
         "reason": request.POST.get("reason", "")}, status=status)
 
 
