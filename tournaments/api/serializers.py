@@ -77,10 +77,14 @@ class EntrySerializer(serializers.ModelSerializer):
 
 
 class EntryCreateSerializer(serializers.Serializer):
+    """``members`` by id; ``guests`` by typed name: a name that is exactly one active member's
+    links that member, one that matches several is a 400 listing them, "guest:Name" forces a guest."""
+
     members = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=limits.MAX_ID),
                                     required=False, default=list, max_length=2)
     guests = serializers.ListField(child=serializers.CharField(max_length=limits.NAME_MAX), required=False,
-                                   default=list, max_length=2)
+                                   default=list, max_length=2,
+                                   help_text="Typed names: a member's name links the member (see above).")
     section = serializers.CharField(required=False, allow_blank=True)
     label = serializers.CharField(required=False, allow_blank=True)
 

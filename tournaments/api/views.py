@@ -14,7 +14,7 @@ from clubs.permissions import is_director, is_scorer
 from tournaments import selectors, selectors_event, selectors_lifecycle, services
 from tournaments.models import PARTY_GAMES, Entry, Event, EventStatus, Result
 from tournaments.services import entries as entry_services
-from tournaments.services import lifecycle, play
+from tournaments.services import lifecycle, pair_names, play
 from tournaments.visibility import event_sight
 
 from .serializers import (CardsGroupsSerializer, EntryCreateSerializer, EntrySerializer, EventCreateSerializer,
@@ -83,10 +83,13 @@ class EventViewSet(ClubScopedMixin, viewsets.ModelViewSet):
         section = selectors_event.section_named(event, data.validated_data.get("section"))
         if data.validated_data.get("section") and section is None:
             raise ValidationError({"section": ["No such section."]})
-        entry = entry_services.entry_add(event=event, members=data.validated_data["members"],
-                                         guests=data.validated_data["guests"], section=section,
-                                         label=data.validated_data.get("label") or None)
-        return Response(EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
+        entered = pair_names.entry_add_named(
+            event=event, members=data.validated_data["members"], section=section,
+            players=[("guests", name) for name in data.validated_data["guests"]],
+            label=data.validated_data.get("label") or None)
+        return Response(EntrySerializer(entered.entry).data | {
+            "members_linked": list(entered.linked), "guests_entered": list(entered.guests), "notes": entered.notes},
+            status=status.HTTP_201_CREATED)
 
     @action(detail=True, methods=["post"], url_path=r"entries/(?P<entry_id>\d+)/withdraw")
     def withdraw(self, request, pk=None, club_slug=None, entry_id=None):

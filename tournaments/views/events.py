@@ -18,7 +18,7 @@ from tournaments.selectors_boards import board_analysis_progress
 from tournaments.models import PARTY_GAMES, Entry, EventStatus, Game, Result, ScoringMethod
 from tournaments.movements.suggest import suggest
 from tournaments.services import entries as entry_services
-from tournaments.services import lifecycle, pins, play
+from tournaments.services import lifecycle, pair_names, pins, play
 from tournaments.visibility import event_sight
 
 
@@ -71,6 +71,10 @@ def event_new(request, slug):
 
 def event_detail(request, slug, pk):
     club, event = _event(request, slug, pk)
+    return render(request, "tournaments/event_detail.html", _detail_context(request, club, event))
+
+
+def _detail_context(request, club, event) -> dict:
     director = is_director(request.user, club)
     context = {"club": club, "event": event, "is_director": director, "is_scorer": is_scorer(request.user, club)}
     if not event.is_progressive:
@@ -90,7 +94,7 @@ def event_detail(request, slug, pk):
         })
         context.update(_sight_context(event, request.user, sections))
     context["provisional_until"] = selectors_lifecycle.provisional_until(event)
-    return render(request, "tournaments/event_detail.html", context)
+    return context
 
 
 def _sight_context(event, user, sections) -> dict:
@@ -128,17 +132,6 @@ def _when_text(when) -> str:
     return formats.localize(timezone.template_localtime(when)) if when else "—"
 
 
-def _member_ids(club, text: str) -> int | None:
-    """"Last, First (number)" from the type-ahead, a membership number, or an id."""
-    text = text.strip()
-    if any(ord(c) < 32 for c in text):
-        return None  # not a membership number; as a guest's name it is refused with the reason
-    if "(" in text and text.endswith(")"):
-        text = text[text.rindex("(") + 1:-1]
-    member = club.members.filter(membership_number=text).first()
-    return member.pk if member else None
-
-
 CONFIRMED = {"finish": "Finish", "reopen": "Reopen", "unpublish": "Unpublish"}
 
 
@@ -165,15 +158,12 @@ def event_action(request, slug, pk, action):
     reason = request.POST.get("reason", "").strip()
     try:
         if action == "enter":
-            members, guests = [], []
-            for key in ("player_a", "player_b"):
-                text = request.POST.get(key, "").strip()
-                if not text:
-                    continue
-                mid = _member_ids(club, text)
-                (members if mid else guests).append(mid or text)
-            entry = entry_services.entry_add(event=event, members=members, guests=guests)
-            messages.success(request, f"Pair {entry.label}: {entry.names}")
+            players = [(key, request.POST.get(f"{key}_choice") or request.POST.get(key, ""))
+                       for key in ("player_a", "player_b")]
+            entered = pair_names.entry_add_named(event=event, players=[p for p in players if p[1].strip()])
+            messages.success(request, f"Pair {entered.entry.label}: {entered.entry.names}")
+            for note in entered.notes:
+                messages.info(request, note)
         elif action == "withdraw":
             entry = get_object_or_404(Entry, event=event, pk=whole_number(request.POST.get("entry"), "entry"))
             entry_services.entry_withdraw(entry=entry)
@@ -196,6 +186,11 @@ def event_action(request, slug, pk, action):
             lifecycle.event_unpublish(event=event, user=request.user, reason=reason)
         else:
             raise Http404
+    except pair_names.PlayersToChoose as exc:
+        context = _detail_context(request, club, event) | {
+            "entry_form": {key: request.POST.get(key, "") for key in ("player_a", "player_b")},
+            "player_choices": exc.ambiguous}
+        return render(request, "tournaments/event_detail.html", context, status=400)
     except lifecycle.FinishUnconfirmed as exc:
         return _confirm_page(request, club, event, action, error=exc.message_dict["confirm"][0], status=400)
     except ValidationError as exc:
