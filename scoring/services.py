@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -41,7 +41,9 @@ def event_rescore_later(*, event: Event, force: bool = False) -> None:
 
 
 def expected_plays(section: Section, active: set[str]) -> dict[int, int]:
-    """Board -> how many tables the movement gives it between two entered pairs."""
+    """Board -> how many tables the movement as played gives it between two entered pairs
+    (a late pair's rounds before it came and a withdrawn pair's after it left are sit-outs
+    there, so those boards count against nobody)."""
     counts: dict[int, int] = defaultdict(int)
     for plan in section.movement.get("rounds_detail", []):
         for t in plan["tables"]:
@@ -51,16 +53,25 @@ def expected_plays(section: Section, active: set[str]) -> dict[int, int]:
     return counts
 
 
-def engine_result(r: Result) -> EngineResult:
+def entrant_keys(entries: list[Entry]) -> dict[int, str]:
+    """Entry id -> its name for the engine: the pair number, made unique with the entry id when
+    a late pair took a withdrawn pair's place (each is scored and ranked on its own)."""
+    count = Counter(e.label for e in entries)
+    return {e.pk: e.label if count[e.label] == 1 else f"{e.label}/{e.pk}" for e in entries}
+
+
+def engine_result(r: Result, keys: dict[int, str] | None = None) -> EngineResult:
     """A stored result as the engine reads it; the cards group keeps a fouled board apart."""
     if r.ns_id == r.ew_id:
         raise ScoringError(f"board {r.board}: pair {r.ns.label} cannot play against itself")
+    keys = keys or {}
+    ns, ew = keys.get(r.ns_id, r.ns.label), keys.get(r.ew_id, r.ew.label)
     adjusted_ns = parse_adjustment(r.adjusted_ns) if r.adjusted_ns else None
     adjusted_ew = parse_adjustment(r.adjusted_ew) if r.adjusted_ew else None
     if r.score_ns is None:
-        return EngineResult(ns=r.ns.label, ew=r.ew.label, adjusted_ns=adjusted_ns, adjusted_ew=adjusted_ew,
+        return EngineResult(ns=ns, ew=ew, adjusted_ns=adjusted_ns, adjusted_ew=adjusted_ew,
                             group=r.cards_group)
-    return EngineResult(ns=r.ns.label, ew=r.ew.label, score_ns=float(r.score_ns), adjusted_ns=adjusted_ns,
+    return EngineResult(ns=ns, ew=ew, score_ns=float(r.score_ns), adjusted_ns=adjusted_ns,
                         adjusted_ew=adjusted_ew, contract=r.contract, declarer=r.declarer, tricks=r.tricks,
                         group=r.cards_group)
 
@@ -75,13 +86,14 @@ def section_fields(section: Section, boards: list[BoardResults]) -> dict[str, st
     return seating_fields(seatings, boards)
 
 
-def section_boards(section: Section, results: list[Result], entries: list[Entry]) -> list[BoardResults]:
+def section_boards(section: Section, results: list[Result], entries: list[Entry],
+                   keys: dict[int, str] | None = None) -> list[BoardResults]:
     """The engine's input: one BoardResults per board, results in movement order."""
     expected = expected_plays(section, {e.label for e in entries})
     by_board: dict[int, list[Result]] = defaultdict(list)
     for r in results:
         by_board[r.board].append(r)
-    return [BoardResults(board=b, results=tuple(engine_result(r) for r in sorted(rs, key=lambda r: (r.round, r.table))),
+    return [BoardResults(board=b, results=tuple(engine_result(r, keys) for r in sorted(rs, key=lambda r: (r.round, r.table))),
                          expected=max(expected.get(b, 0), len(rs)) or None)
             for b, rs in sorted(by_board.items())]
 
@@ -110,14 +122,14 @@ def score_books(boards: list[BoardResults], tricks: bool, trick_of) -> tuple[dic
 
 def _score_section(event: Event, section: Section, results: list[Result]) -> tuple[list[Score], list[Standing]]:
     entries = list(section.entries.all())
-    by_label = {e.label: e for e in entries if e.status == "active"}
-    by_label.update({e.label: e for e in entries if e.label not in by_label})
-    boards = section_boards(section, results, [e for e in entries if e.status == "active"])
+    keys = entrant_keys(entries)
+    by_label = {keys[e.pk]: e for e in entries}
+    boards = section_boards(section, results, entries, keys)
     if not boards:
         return [], []
     two_winner = section.movement.get("winners", 1) == 2
     fields = section_fields(section, boards)
-    index = {(r.board, r.ns.label, r.ew.label): r for r in results}
+    index = {(r.board, keys.get(r.ns_id, r.ns.label), keys.get(r.ew_id, r.ew.label)): r for r in results}
     scores: list[Score] = []
     standings: list[Standing] = []
     if event.scoring in ENGINE_METHOD:

@@ -108,6 +108,11 @@ class Movement:
         seen |= {e for r in self.rounds_detail for e in r.sit_out}
         return tuple(sorted(seen, key=label_key))
 
+    def slots(self) -> dict[tuple[int, str, str], tuple[int, int]]:
+        """(board, N-S pair, E-W pair) -> (round, table) for every pair play scheduled."""
+        return {(b, t.ns, t.ew): (r.round, t.table)
+                for r in self.rounds_detail for t in r.tables if not t.is_individual for b in t.boards}
+
     def with_rounds(self, rounds: int) -> Movement:
         """The first ``rounds`` rounds only (a partial movement)."""
         return replace(self, rounds_detail=self.rounds_detail[:rounds])

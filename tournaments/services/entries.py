@@ -10,12 +10,15 @@ from django.db.models import Q
 
 from clubs.models import Guest, Member
 from clubs.services import guest_record
-from tournaments.models import Entry, EntryStatus, Event, EventStatus, Section
 from cardroom import limits
+from tournaments.models import Entry, EntryStatus, Event, EventStatus, Result, Section
+from tournaments.movements import change
 from tournaments.movements.model import Movement, MovementFormatError, label_key
 from tournaments.movements.registry import MovementRequestError, bounded, generate
+from tournaments.movements.suggest import suggest
 from tournaments.movements.validate import MovementError, check
 
+from . import seating
 from .lifecycle import event_transition, finish_check
 
 
@@ -85,15 +88,9 @@ def section_add(*, event: Event, name: str, movement: Movement, position: int = 
 
 @transaction.atomic
 def section_set_movement(*, section: Section, movement: Movement) -> Section:
-    """Change a section's movement while no result is in; entries keep labels the new one has."""
-    if section.results.exists():
-        raise ValidationError({"movement": ["Results are in: the movement can no longer change."]})
-    labels = set(movement.entrants)
-    stray = [e.label for e in section.entries.filter(status=EntryStatus.ACTIVE) if e.label not in labels]
-    if stray:
-        raise ValidationError({"movement": [f"Pairs {', '.join(stray)} have no place in this movement."]})
-    section.movement = movement.to_dict() | {"shared": movement.shared}
-    section.save(update_fields=["movement"])
+    """Change a section's movement; results already in keep their place (see ``seating``)."""
+    seating.section_change_movement(section=section, movement=movement)
+    section.refresh_from_db()
     return section
 
 
@@ -107,9 +104,11 @@ def _names(people) -> str:
 
 @transaction.atomic
 def entry_add(*, event: Event, members=(), guests=(), section: Section | None = None,
-              label: str | None = None) -> Entry:
+              label: str | None = None, movement: dict | None = None) -> Entry:
     """Enter a pair (members by id or instance, guests by name) and give it the first free
-    pair number of the movement; a late pair may join a running event (before the last round)."""
+    pair number of the movement. A late pair joins from the current round: in an empty or
+    withdrawn place, or the phantom's place of a half-table movement (its opponents' earlier
+    rounds stay sit-outs); ``movement`` switches the section to a larger movement first."""
     if event.status in (EventStatus.FINISHED, EventStatus.PUBLISHED):
         raise ValidationError({"event": ["The event is over."]})
     section = section or event.sections.order_by("position").first()
@@ -137,24 +136,41 @@ def entry_add(*, event: Event, members=(), guests=(), section: Section | None = 
             active.filter(Q(guest_a=p) | Q(guest_b=p))
         if clash.exists():
             raise ValidationError({"members": [f"{_names([p])} is already entered."]})
-    taken = set(active.values_list("label", flat=True))
-    labels = [x for x in section_movement(section).entrants if x not in taken]
-    if label is not None:
-        if label not in labels:
-            raise ValidationError({"label": [f"Pair number {label} is not free in this movement."]})
-    elif not labels:
-        raise ValidationError({"members": ["The movement is full: choose a larger one."]})
-    else:
-        label = labels[0]
+    arrives = max(1, event.current_round)
+    label = _place(event, section, arrives, label, movement)
     mem = [p for p in people if isinstance(p, Member)]
     gst = [p for p in people if isinstance(p, Guest)]
     entry = Entry(event=event, section=section, label=label, names=_names(people),
                   member_a=mem[0] if mem else None, member_b=mem[1] if len(mem) > 1 else None,
                   guest_a=gst[0] if gst else None, guest_b=gst[1] if len(gst) > 1 else None,
-                  joined_round=max(1, event.current_round))
+                  joined_round=arrives)
     entry.full_clean()
     entry.save()
+    seating.section_reseat(section=section)
     return entry
+
+
+def _place(event: Event, section: Section, arrives: int, label: str | None, movement: dict | None) -> str:
+    """The pair number for a pair arriving in round ``arrives``: the one asked for if free, else
+    the first free place or the phantom's; with ``movement`` the section first switches to it."""
+    if movement:
+        seating.section_change_movement(section=section, movement=movement_build(movement))
+        section.refresh_from_db()
+    free = change.free_from(seating.windows(section), seating.planned_movement(section).entrants, arrives)
+    if label is not None:
+        if label not in free:
+            raise ValidationError({"label": [f"Pair number {label} is not free in this movement."]})
+        return label
+    place = seating.late_place(section, arrives)
+    if place is None:
+        pairs = section.entries.filter(status=EntryStatus.ACTIVE).count() + 1
+        offers = ", ".join(f"{s.kind} ({s.tables} tables, {s.rounds} rounds of {s.boards_per_round})"
+                           for s in suggest(pairs=pairs)[:4])
+        raise ValidationError({"movement": [
+            f"The movement is full and has no sit-out place: choose a movement for {pairs} pairs"
+            + (f", e.g. {offers}." if offers else ".")]})
+    section.refresh_from_db()
+    return place
 
 
 def _int(value, field: str) -> int:
@@ -166,11 +182,17 @@ def _int(value, field: str) -> int:
 
 @transaction.atomic
 def entry_withdraw(*, entry: Entry) -> Entry:
-    """An early leaver: kept with its results; from the current round on its seat is a sit-out."""
+    """An early leaver: kept with its results; from the next round it has not started (the
+    current one unless a result of it is in) its opponents sit out."""
     if entry.status != EntryStatus.WITHDRAWN:
+        current = entry.event.current_round
+        started = Result.objects.filter(Q(ns=entry) | Q(ew=entry), round__gte=max(1, current)).exists()
+        last = max(current, *Result.objects.filter(Q(ns=entry) | Q(ew=entry)).values_list("round", flat=True)) \
+            if started else max(0, current - 1)
         Entry.objects.filter(pk=entry.pk, status=EntryStatus.ACTIVE).update(
-            status=EntryStatus.WITHDRAWN, withdrawn_after_round=max(0, entry.event.current_round - 1))
+            status=EntryStatus.WITHDRAWN, withdrawn_after_round=last)
         entry.refresh_from_db()
+        seating.section_reseat(section=entry.section)
     return entry
 
 

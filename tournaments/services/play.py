@@ -200,16 +200,18 @@ def locate(*, event: Event, data: dict, override: bool = False) -> tuple[Section
         board = int(data.get("board"))
     except (TypeError, ValueError):
         raise ValidationError({"board": [f"{data.get('board')!r} is not a board number."]}) from None
-    entries = {e.label: e for e in section.entries.all().order_by("status")}
-    pairs = []
+    entries: dict[str, list[Entry]] = {}
+    for e in section.entries.all().order_by("-status", "joined_round"):  # withdrawn first, active last
+        entries.setdefault(e.label, []).append(e)
+    labels = []
     for side in ("ns", "ew"):
         label = _label(data.get(side))
-        entry = entries.get(label)
-        if entry is None:
+        if label not in entries:
             raise ValidationError({side: [f"No pair {data.get(side)!r} in section {section.name}."]})
-        pairs.append(entry)
+        labels.append(label)
     plan = schedule(section)
-    slot = plan.get((board, pairs[0].label, pairs[1].label))
+    slot = plan.get((board, labels[0], labels[1]))
+    pairs = [_holder(entries[label], slot.round if slot else 0) for label in labels]
     if slot is None:
         if not override:
             turned = plan.get((board, pairs[1].label, pairs[0].label))
@@ -222,6 +224,16 @@ def locate(*, event: Event, data: dict, override: bool = False) -> tuple[Section
                                              f"v {pairs[1].label} (E-W) in this movement."]})
         slot = Slot(int(data.get("round") or 0), int(data.get("table") or 0))
     return section, board, pairs[0], pairs[1], slot
+
+
+def _holder(entries: list[Entry], round_number: int) -> Entry:
+    """The entry playing a pair number in a round: a late pair took a withdrawn pair's place
+    from the round it joined; with no round known, the pair playing now."""
+    for e in entries:
+        last = e.withdrawn_after_round if e.status == EntryStatus.WITHDRAWN else None
+        if round_number and e.joined_round <= round_number and (last is None or round_number <= last):
+            return e
+    return entries[-1]
 
 
 def _lock(event: Event) -> None:
