@@ -272,6 +272,13 @@ CACHES = (
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
+    "filters": {"denial_without_trace": {"()": "cardroom.logs.DenialWithoutTrace"}},
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+    "loggers": {
+        # Django's own console handler would print every django.* line a second time (DEBUG):
+        # its records go to the root handler only.
+        "django": {"handlers": [], "level": os.environ.get("LOG_LEVEL", "INFO"), "propagate": True},
+        "django.request": {"filters": ["denial_without_trace"], "propagate": True},
+    },
 }

@@ -2,11 +2,20 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
+from django.http import HttpResponsePermanentRedirect
+from django.templatetags.static import static
 from csp.constants import UNSAFE_INLINE
 from csp.decorators import csp_update
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from tournaments.urls_boards import club_set_patterns
+
+
+
+def favicon(request):
+    """Browsers ask for /favicon.ico on pages that link no icon (the API docs, a PDF): ours."""
+    return HttpResponsePermanentRedirect(static("favicon.svg"))
+
 
 api_patterns = [
     path("", include("clubs.api.urls")),
@@ -18,6 +27,7 @@ api_patterns = [
 ]
 
 urlpatterns = [
+    path("favicon.ico", favicon, name="favicon"),
     path("admin/", admin.site.urls),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

@@ -61,11 +61,18 @@ def event_new(request, slug):
                 movement={"kind": kind, "tables": tables, "boards_per_round": bpr})
         except ValidationError as exc:
             _errors(request, exc)
+            status = 400
         else:
             return redirect(event.get_absolute_url())
     games = [c for c in Game.choices if c[0] not in PARTY_GAMES]
+    offered = [(f"{s.kind}:{s.tables}:{s.boards_per_round}", s) for s in suggestions]
+    chosen = {  # after an error the form comes back as it was filled in
+        "game": request.POST.get("game") or Game.DUPLICATE_BRIDGE,
+        "scoring": request.POST.get("scoring") or ScoringMethod.MATCHPOINTS,
+        "movement": request.POST.get("movement") or (offered[0][0] if offered else ""),
+    }
     return render(request, "tournaments/event_new.html", {
-        "club": club, "pairs": pairs, "suggestions": suggestions, "games": games,
+        "club": club, "pairs": pairs, "suggestions": offered, "games": games, "chosen": chosen,
         "scorings": [c for c in ScoringMethod.choices if c[0] != ScoringMethod.TALLY]}, status=status)
 
 

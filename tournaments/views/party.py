@@ -73,6 +73,10 @@ def _pair(post, name):
     return None if not a and not b else [a or "x", b or "x"]
 
 
+PARTY_FORM_FIELDS = ("name", "date", "progression", "tables", "game_points", "hands_per_round", "hands", "scheme",
+                     "retire", "prizes", "rounds", "leaver", "missed", "deal_seed")
+
+
 def party_new(request, slug):
     club = get_object_or_404(Club, slug=slug)
     if not is_director(request.user, club):
@@ -107,8 +111,11 @@ def party_new(request, slug):
                 tables=whole_number(post.get("tables"), "tables", low=0, high=MAX_PARTY_TABLES, default=0),
                 deal_seed=post.get("deal_seed", "").strip() or None, created_by=request.user)), "Party created."):
             return redirect("party-home", slug=club.slug, pk=holder["party"].event.pk)
+    form = {"name": "Friday euchre", "date": datetime.date.today().isoformat(), "tables": 0, "game_points": 5}
+    if request.method == "POST":  # after an error the form comes back as it was filled in
+        form = {key: request.POST.get(key, "") for key in PARTY_FORM_FIELDS}
     return render(request, "tournaments/party_new.html", {"club": club, "progressions": Progression.choices,
-                                                           "today": datetime.date.today()})
+                                                           "form": form}, status=400 if request.method == "POST" else 200)
 
 
 def party_home(request, slug, pk):
