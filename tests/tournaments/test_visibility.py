@@ -181,6 +181,7 @@ def test_event_page_links_only_what_the_viewer_may_open(evening, client):
     assert f"/scorecards/{evening['own']}/" in body
     assert f"/scorecards/{evening['other']}/" not in body
     assert "/handrecord/" not in body and "once the event is finished" in body
+    assert f'{evening["page"]}/prints/"' in body and "your score card" in body
     Event.objects.filter(pk=evening["id"]).update(status="finished")
     body = client.get(evening["page"] + "/").content.decode()
     assert f"{evening['page']}/handrecord/" in body and f"/boards/{evening['unplayed']}/" in body
