@@ -251,3 +251,26 @@ def test_a_club_without_a_correction_period(evening, club):
 def test_correction_hours_are_bounded(api_as, club, director):
     response = api_as(director).patch(f"/api/clubs/{club.slug}/", {"correction_hours": 100000}, format="json")
     assert response.status_code == 400 and "correction_hours" in response.json()
+
+
+# Parties go through the same lifecycle --------------------------------------------------------
+
+def test_a_party_starts_finishes_reopens_and_publishes_through_the_one_lifecycle(api_as, club, director):
+    from tests.tournaments.factories_party import close, create_party, get_round, register, report, url
+
+    client = api_as(director)
+    event = create_party(client, club, progression="rotation", rules={"hands_per_round": 4})
+    register(client, club, event["id"], [(f"P{i}", "open") for i in range(1, 9)])
+    assert client.post(url(club, event["id"], "start"), {}, format="json").status_code == 200
+    for t in get_round(client, club, event["id"], 1)["tables"]:
+        assert report(client, club, event["id"], 1, t["table"], [10, 6]).status_code == 201
+    assert close(client, club, event["id"], 1).status_code == 200
+    assert client.post(url(club, event["id"], "party", "finish"), {}, format="json").status_code == 200
+    assert client.post(url(club, event["id"], "publish")).json()["status"] == "published"
+    assert client.post(url(club, event["id"], "unpublish")).json()["status"] == "finished"
+    refused = client.post(url(club, event["id"], "reopen"))
+    assert refused.status_code == 400 and "reopening its last round" in str(refused.json())
+    changes = client.get(url(club, event["id"], "changes")).json()["changes"]
+    assert [(c["what"], c["by"]) for c in changes] == [
+        ("start", director.username), ("finish", director.username), ("publish", director.username),
+        ("unpublish", director.username)]

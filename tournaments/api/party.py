@@ -82,7 +82,7 @@ def party_start(view, request, event) -> Response:
 
     def start():
         seating = _body(request).get("seating")
-        round_ = party_services.party_start(party=party, seating=seating)
+        round_ = party_services.party_start(party=party, seating=seating, user=request.user)
         return selectors_party.party_round(party=party, number=round_.number)
 
     return _run(start)
@@ -253,7 +253,8 @@ class PartyCloseView(PartyView):
         self.require(party, is_director, "director")
 
         def close():
-            nxt = party_services.party_round_close(party=party, round_number=number, cut=_body(request).get("cut"))
+            nxt = party_services.party_round_close(party=party, round_number=number, cut=_body(request).get("cut"),
+                                                   user=request.user)
             data = {"closed": number, "next": None if nxt is None else
                     selectors_party.party_round(party=party, number=nxt.number)}
             if party.progression == Progression.HEARTS:
@@ -268,7 +269,7 @@ class PartyCloseView(PartyView):
         self.require(party, is_director, "director")
 
         def reopen():
-            party_services.party_round_reopen(party=party, round_number=number)
+            party_services.party_round_reopen(party=party, round_number=number, user=request.user)
             return {"reopened": number, "round": selectors_party.party_round(party=party, number=number)}
 
         return _run(reopen)
@@ -281,7 +282,7 @@ class PartyFinishView(PartyView):
     def post(self, request, club_slug, pk):
         party = self.get_party()
         self.require(party, is_director, "director")
-        return _run(lambda: party_services.party_finish(party=party) or party_data(Party.objects.get(pk=party.pk)))
+        return _run(lambda: party_services.party_finish(party=party, user=request.user) or party_data(Party.objects.get(pk=party.pk)))
 
 
 class PartyTallyView(PartyView):

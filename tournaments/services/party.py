@@ -264,7 +264,7 @@ def _chart_byes(party: Party, chart_round: party_draw.ChartRound) -> list[str]:
 
 
 @transaction.atomic
-def party_start(*, party: Party, seating=None) -> PartyRound:
+def party_start(*, party: Party, seating=None, user=None) -> PartyRound:
     """Draw round 1 from the event's seed (or take the director's ``seating``) and start play."""
     party = Party.objects.select_for_update().select_related("event").get(pk=party.pk)
     if party.current_round or party.event.status != EventStatus.DRAFT:
@@ -287,8 +287,9 @@ def party_start(*, party: Party, seating=None) -> PartyRound:
         byes = []
     else:
         first, byes = _first_seating(party, players)
-    if not Event.objects.filter(pk=party.event.pk, status=EventStatus.DRAFT).update(status=EventStatus.PLAYING):
-        raise PartyConflict("the party has already started")
+    from tournaments.services.lifecycle import event_transition
+
+    event_transition(event=party.event, to=EventStatus.PLAYING, user=user)  # draft: checked above
     party.tables = len(first)
     party.current_round = 1
     party.save(update_fields=["tables", "current_round", "chart_slots", "rules"])

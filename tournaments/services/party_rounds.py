@@ -8,10 +8,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from clubs.models import Member
-from tournaments.models import Event, EventStatus
+from tournaments.models import EventStatus
 from tournaments.models.party import (
     Category, Party, PartyPlayer, PartyResult, PartyRound, PartyStar, PlayerStatus, Progression, Star)
 from tournaments.movements import party_draw, progressive
+from tournaments.services.lifecycle import event_transition
 
 
 def _progress(party: Party, seating, outcomes, number: int):
@@ -131,7 +132,7 @@ def chart_seat_latecomer(party: Party, player: PartyPlayer) -> str:
 
 
 @transaction.atomic
-def party_round_reopen(*, party: Party, round_number: int) -> PartyRound:
+def party_round_reopen(*, party: Party, round_number: int, user=None) -> PartyRound:
     """Undo the close of the last closed round: its stars go, the next round's seating goes
     (refused once that round has a result, or a player has left in it), latecomers seated by
     the close wait again, and a party the close finished is playing again. The round's results
@@ -166,7 +167,8 @@ def party_round_reopen(*, party: Party, round_number: int) -> PartyRound:
     party.current_round = round_number
     party.tables = len(last.seating)
     party.save(update_fields=["current_round", "tables"])
-    Event.objects.filter(pk=party.event.pk, status=EventStatus.FINISHED).update(status=EventStatus.PLAYING)
+    event_transition(event=party.event, to=EventStatus.PLAYING, user=user,
+                     reason=f"round {round_number} reopened")  # a no-op unless the close finished it
     last.refresh_from_db()
     return last
 
@@ -176,7 +178,7 @@ def _labels(round_: PartyRound) -> set[str]:
 
 
 @transaction.atomic
-def party_round_close(*, party: Party, round_number: int, cut=None) -> PartyRound | None:
+def party_round_close(*, party: Party, round_number: int, cut=None, user=None) -> PartyRound | None:
     """Close the round: stars and the next seating from the progression; None when play ends.
     Progressive hearts: four retire and the rest are drawn afresh (``cut``: the director's cut
     for players tied to retire, ``{label: card}``)."""
@@ -193,7 +195,7 @@ def party_round_close(*, party: Party, round_number: int, cut=None) -> PartyRoun
     if missing:
         raise PartyConflict(f"tables {', '.join(map(str, missing))} have not reported round {round_number}")
     if party.progression == Progression.HEARTS:
-        return _hearts_close(party, round_, results, cut)
+        return _hearts_close(party, round_, results, cut, user)
     if cut is not None:
         raise ValidationError({"cut": ["a cut is given at the close of a progressive hearts round only"]})
     seating = tuple(tuple(tuple(side) for side in table) for table in round_.seating)
@@ -206,7 +208,7 @@ def party_round_close(*, party: Party, round_number: int, cut=None) -> PartyRoun
                                    for label, stars in awards.items() if label in players for star in stars])
     planned = planned_rounds(party)
     if nxt is None or (planned and round_number >= planned):
-        Event.objects.filter(pk=party.event.pk, status=EventStatus.PLAYING).update(status=EventStatus.FINISHED)
+        event_transition(event=party.event, to=EventStatus.FINISHED, user=user, reason=f"round {round_number} closed")
         return None
     seating_next = [[list(s) for s in t] for t in nxt]
     if party.progression != Progression.ROTATION:  # the chart seats its latecomers itself
@@ -218,7 +220,7 @@ def party_round_close(*, party: Party, round_number: int, cut=None) -> PartyRoun
     return PartyRound.objects.create(party=party, number=round_number + 1, seating=seating_next, byes=byes)
 
 
-def _hearts_close(party: Party, round_: PartyRound, results: dict, cut) -> PartyRound | None:
+def _hearts_close(party: Party, round_: PartyRound, results: dict, cut, user=None) -> PartyRound | None:
     """Progressive hearts: "Four losers retire and there are eight. The sifting process takes
     place until there are only four players. The four play." (Standard Hoyle). The final
     table's close ends the party; otherwise four retire and the rest are drawn to fewer tables."""
@@ -264,7 +266,7 @@ def _hearts_close(party: Party, round_: PartyRound, results: dict, cut) -> Party
 
         raise PartyConflict(f"round {round_.number} is already closed")
     if nxt is None:
-        Event.objects.filter(pk=party.event.pk, status=EventStatus.PLAYING).update(status=EventStatus.FINISHED)
+        event_transition(event=party.event, to=EventStatus.FINISHED, user=user, reason="the final table closed")
         return None
     party.current_round = round_.number + 1
     party.tables = len(nxt)
@@ -273,7 +275,7 @@ def _hearts_close(party: Party, round_: PartyRound, results: dict, cut) -> Party
 
 
 @transaction.atomic
-def party_finish(*, party: Party) -> None:
+def party_finish(*, party: Party, user=None) -> None:
     """End play after the current round's close (the books set no number of games)."""
     from tournaments.services.party import PartyConflict
 
@@ -283,8 +285,9 @@ def party_finish(*, party: Party) -> None:
     open_round = PartyRound.objects.filter(party=party, closed=False).first()
     if open_round and PartyResult.objects.filter(round=open_round).exists():
         raise PartyConflict(f"round {open_round.number} has results: close it first")
-    if not Event.objects.filter(pk=party.event.pk, status=EventStatus.PLAYING).update(status=EventStatus.FINISHED):
+    if party.event.status != EventStatus.PLAYING:
         raise PartyConflict("the party is not in play")
+    event_transition(event=party.event, to=EventStatus.FINISHED, user=user)
     if open_round:
         open_round.delete()
         Party.objects.filter(pk=party.pk).update(current_round=open_round.number - 1)

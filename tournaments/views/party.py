@@ -153,7 +153,7 @@ def party_player_add(request, slug, pk):
 @require_POST
 def party_start(request, slug, pk):
     club, party = _director_party(request, slug, pk)
-    _attempt(request, lambda: services.party_start(party=party), "The draw is made: round 1 is seated.")
+    _attempt(request, lambda: services.party_start(party=party, user=request.user), "The draw is made: round 1 is seated.")
     return redirect("party-home", slug=slug, pk=pk)
 
 
@@ -189,7 +189,7 @@ def party_close(request, slug, pk, number):
         cut = {label.strip(): int(card) if card.strip().isdigit() else card for label, card in pairs} or None
     done = ("Round closed: four players retire and the rest are drawn afresh."
             if party.progression == Progression.HEARTS else "Round closed: stars given and the next round seated.")
-    _attempt(request, lambda: services.party_round_close(party=party, round_number=number, cut=cut),
+    _attempt(request, lambda: services.party_round_close(party=party, round_number=number, cut=cut, user=request.user),
              done.replace("Round", f"Round {number}"))
     return redirect("party-home", slug=slug, pk=pk)
 
@@ -198,7 +198,7 @@ def party_close(request, slug, pk, number):
 def party_reopen(request, slug, pk, number):
     """Undo the close of the last closed round (the page asks the director to confirm)."""
     club, party = _director_party(request, slug, pk)
-    _attempt(request, lambda: services.party_round_reopen(party=party, round_number=number),
+    _attempt(request, lambda: services.party_round_reopen(party=party, round_number=number, user=request.user),
              f"Round {number} is open again: its stars and the next round's seating are undone.")
     return redirect("party-home", slug=slug, pk=pk)
 
@@ -216,7 +216,7 @@ def party_leave(request, slug, pk, label):
 @require_POST
 def party_finish(request, slug, pk):
     club, party = _director_party(request, slug, pk)
-    _attempt(request, lambda: services.party_finish(party=party), "Play is over.")
+    _attempt(request, lambda: services.party_finish(party=party, user=request.user), "Play is over.")
     return redirect("party-standings", slug=slug, pk=pk)
 
 
