@@ -18,8 +18,14 @@ from cardroom import limits
 
 
 def exception_handler(exc, context):
-    """DRF's handler, plus Django ValidationError -> 400, IntegrityError -> 409 and a body
-    past the upload limits -> 400 naming the limit."""
+    """DRF's handler, plus Django ValidationError -> 400, IntegrityError -> 409, a body past
+    the upload limits -> 400 naming the limit, and a delete that needs confirming -> 409
+    naming what it would take."""
+    from clubs.trash import DeleteNeedsConfirmation
+
+    if isinstance(exc, DeleteNeedsConfirmation):
+        return Response({"detail": f"{exc} Send the DELETE again with ?confirm=1.", "contents": exc.contents},
+                        status=status.HTTP_409_CONFLICT)
     if isinstance(exc, RequestDataTooBig):
         return Response({"detail": f"The request body is larger than {settings.DATA_UPLOAD_MAX_MEMORY_SIZE} "
                                    "bytes (DATA_UPLOAD_MAX_MEMORY_SIZE)."}, status=status.HTTP_400_BAD_REQUEST)
@@ -52,6 +58,11 @@ def json_depth(raw: bytes) -> int:
         depth += 1 if match.group() in b"[{" else -1
         deepest = max(deepest, depth)
     return deepest
+
+
+def confirmed(request) -> bool:
+    """``?confirm=1`` (or true/yes) on a DELETE that would take results with it."""
+    return request.query_params.get("confirm", "").strip().lower() in {"1", "true", "yes"}
 
 
 class ObjectJSONParser(JSONParser):

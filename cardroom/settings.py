@@ -260,6 +260,7 @@ SCORING_SWEEP_SECONDS = float(os.environ.get("SCORING_SWEEP_SECONDS", "60"))
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE = {
     "sweep-standings": {"task": "scoring.sweep_standings", "schedule": SCORING_SWEEP_SECONDS},
+    "purge-trash": {"task": "clubs.trash_purge", "schedule": 24 * 3600},
 }
 
 CACHES = (

@@ -8,6 +8,8 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.urls import reverse
 
+from cardroom.trash import Trashable
+
 
 def validate_time_zone(value: str) -> None:
     if value not in zoneinfo.available_timezones():
@@ -19,7 +21,7 @@ class PaperSize(models.TextChoices):
     LETTER = "Letter", "US Letter"
 
 
-class Club(models.Model):
+class Club(Trashable):
     name = models.CharField(max_length=120)
     slug = models.SlugField(max_length=60, unique=True)
     city = models.CharField(max_length=120, blank=True)
@@ -66,7 +68,7 @@ class ClubRole(models.Model):
         return f"{self.user} — {self.get_role_display()} of {self.club}"
 
 
-class Member(models.Model):
+class Member(Trashable):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="members")
     membership_number = models.CharField(max_length=32)
     first_name = models.CharField(max_length=80)

@@ -188,6 +188,8 @@ def _read_member_rows(text: str, max_rows: int | None) -> list[tuple[int, dict[s
 
 def _plan_member_rows(club: Club, rows) -> tuple[list[tuple[Member, bool]], list[tuple[int, str]]]:
     existing = {m.membership_number: m for m in Member.objects.filter(club=club)}
+    trashed = set(Member.all_objects.filter(club=club, deleted_at__isnull=False).values_list("membership_number",
+                                                                                               flat=True))
     errors: list[tuple[int, str]] = []
     seen: dict[str, int] = {}
     planned: list[tuple[Member, bool]] = []
@@ -200,6 +202,10 @@ def _plan_member_rows(club: Club, rows) -> tuple[list[tuple[Member, bool]], list
             errors.append((line, f"membership number {number} repeats line {seen[number]}"))
             continue
         seen[number] = line
+        if number in trashed:
+            errors.append((line, f"membership number {number} belongs to a member in the trash: restore them "
+                                 f"from the club's trash first"))
+            continue
         try:
             active = _parse_active(values.get("active", ""))
         except ValueError as exc:

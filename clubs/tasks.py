@@ -10,3 +10,11 @@ def club_refresh_statistics(club_id: int) -> dict:
     if stats is None:
         return {"club_id": club_id, "found": False}
     return {"club_id": club_id, "found": True, "members_active": stats.members_active}
+
+
+@shared_task(name="clubs.trash_purge")
+def trash_purge() -> dict:
+    """Daily (Celery beat): delete for good what has been in the trash over 30 days."""
+    from . import trash
+
+    return trash.trash_purge()

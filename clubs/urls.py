@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import views, views_trash
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -12,4 +12,8 @@ urlpatterns = [
     path("clubs/<slug:slug>/members/import/", views.member_import, name="member-import"),
     path("clubs/<slug:slug>/members/export.csv", views.member_export, name="member-export"),
     path("clubs/<slug:slug>/members/<int:pk>/", views.member_detail, name="member-detail"),
+    path("clubs/<slug:slug>/trash/", views_trash.trash_page, name="club-trash"),
+    path("clubs/<slug:slug>/trash/delete/<str:kind>/<int:pk>/", views_trash.trash_delete, name="club-trash-delete"),
+    path("clubs/<slug:slug>/trash/restore/<str:kind>/<int:pk>/", views_trash.trash_restore,
+         name="club-trash-restore"),
 ]

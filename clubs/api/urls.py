@@ -3,6 +3,7 @@ from rest_framework.routers import DefaultRouter, SimpleRouter
 
 from tournaments.api.urls_boards import club_urlpatterns as board_set_patterns
 
+from .trash import TrashRestoreView, TrashView
 from .views import ClubViewSet, MemberViewSet, TokenView
 
 router = DefaultRouter()
@@ -14,5 +15,7 @@ urlpatterns = [
     path("auth/token/", TokenView.as_view(), name="api-token"),
     path("clubs/<slug:club_slug>/", include(members.urls)),
     path("clubs/<slug:club_slug>/board-sets/", include(board_set_patterns)),
+    path("clubs/<slug:club_slug>/trash/", TrashView.as_view(), name="club-trash-api"),
+    path("clubs/<slug:club_slug>/trash/restore/", TrashRestoreView.as_view(), name="club-trash-restore-api"),
     path("", include(router.urls)),
 ]

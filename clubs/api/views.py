@@ -12,9 +12,11 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from cardroom.api import confirmed
 from clubs import services
 from clubs.models import Club, Member
 from clubs.permissions import is_director
+from clubs.trash import trash_put
 
 from .mixins import ClubScopedMixin
 from .permissions import ClubObjectPermission, MemberPermission
@@ -59,6 +61,11 @@ class ClubViewSet(viewsets.ModelViewSet):
     def perform_update(self, serializer):
         serializer.instance = services.club_update(club=serializer.instance, **serializer.validated_data)
 
+    def perform_destroy(self, instance):
+        """To the trash with its events and members (restorable for 30 days): a club with any
+        event or member only with ``?confirm=1``."""
+        trash_put(obj=instance, user=self.request.user, confirm=confirmed(self.request))
+
 
 BOOLEAN_CHOICES = [("true", "true"), ("false", "false"), ("1", "1"), ("0", "0")]
 
@@ -98,7 +105,8 @@ class MemberViewSet(ClubScopedMixin, viewsets.ModelViewSet):
         serializer.instance = services.member_update(member=serializer.instance, **serializer.validated_data)
 
     def perform_destroy(self, instance):
-        services.member_delete(member=instance)
+        """To the trash (restorable for 30 days); a member with results only with ``?confirm=1``."""
+        trash_put(obj=instance, user=self.request.user, confirm=confirmed(self.request))
 
     @extend_schema(request=MemberImportSerializer, responses={200: MemberImportResultSerializer,
                                                               400: OpenApiResponse(description="Bad rows")})

@@ -169,12 +169,21 @@ def test_pack_name_follows_the_scoring_run(started):
     assert pack_module.pack_name(fresh(event), "A4") == scored
 
 
-def test_deleting_the_event_deletes_its_packs(started, tmp_path, quick_render):
+def test_purging_the_deleted_event_deletes_its_packs(started, tmp_path, quick_render):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from clubs.trash import TRASH_DAYS, trash_purge
+
     client, base, event, _movement = started
     name = ensure(event)
     folder = pack_module.pack_folder(event)
     (tmp_path / folder / "notes.txt").write_text("not a pack")
-    assert client.delete(f"{base}/").status_code == 204
+    assert client.delete(f"{base}/?confirm=1").status_code == 204
     assert not Event.objects.filter(pk=event.pk).exists()
+    assert default_storage.exists(name)  # in the trash the event can come back with its packs
+    trash_purge(now=timezone.now() + timedelta(days=TRASH_DAYS + 1))
+    assert not Event.all_objects.filter(pk=event.pk).exists()
     assert not default_storage.exists(name)
     assert default_storage.exists(f"{folder}/notes.txt")  # only packs are ours to remove

@@ -9,8 +9,10 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from cardroom import limits
+from cardroom.api import confirmed
 from clubs.api.mixins import ClubScopedMixin
 from clubs.permissions import is_director, is_scorer
+from clubs.trash import trash_put
 from tournaments import selectors, selectors_event, selectors_lifecycle, services
 from tournaments.models import PARTY_GAMES, Entry, Event, EventStatus, Result
 from tournaments.services import entries as entry_services
@@ -69,8 +71,9 @@ class EventViewSet(ClubScopedMixin, viewsets.ModelViewSet):
         serializer.instance = services.event_update(event=serializer.instance, **serializer.validated_data)
 
     def perform_destroy(self, instance):
+        """To the trash (restorable for 30 days); with results, only with ``?confirm=1``."""
         self.check_director()
-        services.event_delete(event=instance)
+        trash_put(obj=instance, user=self.request.user, confirm=confirmed(self.request))
 
     @action(detail=True, methods=["get", "post"])
     def entries(self, request, pk=None, club_slug=None):

@@ -5,6 +5,8 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
+from cardroom.trash import Trashable
+
 
 class Game(models.TextChoices):
     DUPLICATE_WHIST = "duplicate_whist", "Duplicate whist"
@@ -41,7 +43,7 @@ def new_deal_seed() -> str:
     return secrets.token_hex(16)
 
 
-class Event(models.Model):
+class Event(Trashable):
     club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="events")
     name = models.CharField(max_length=160)
     date = models.DateField()

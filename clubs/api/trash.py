@@ -1,0 +1,68 @@
+"""The club's trash through the API (directors only; the club itself may be in the trash).
+
+- ``GET  /api/clubs/{slug}/trash/``: ``{"club", "events", "members"}``, each row with ``kind``,
+  ``id``, ``name``, ``deleted_at``, ``deleted_by`` and ``purged_after``.
+- ``POST /api/clubs/{slug}/trash/restore/`` ``{"kind": "event"|"member"|"club", "id"}``: back as it was.
+"""
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.exceptions import NotFound, PermissionDenied
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from clubs import trash
+from clubs.models import Club, Member
+from clubs.permissions import is_director
+
+
+class TrashRowSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=trash.KINDS)
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    deleted_at = serializers.DateTimeField()
+    deleted_by = serializers.CharField(allow_null=True)
+    purged_after = serializers.DateTimeField(help_text="Deleted for good after this.")
+
+
+class TrashSerializer(serializers.Serializer):
+    club = TrashRowSerializer(allow_null=True)
+    events = TrashRowSerializer(many=True)
+    members = TrashRowSerializer(many=True)
+
+
+class RestoreSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=trash.KINDS)
+    id = serializers.IntegerField(min_value=1, max_value=2**63 - 1)
+
+
+class TrashView(APIView):
+    def club(self, club_slug) -> Club:
+        club = get_object_or_404(Club.all_objects, slug=club_slug)
+        if not is_director(self.request.user, club):
+            raise PermissionDenied("Only a director of the club sees and restores its trash.")
+        return club
+
+    @extend_schema(responses=TrashSerializer)
+    def get(self, request, club_slug):
+        return Response(TrashSerializer(trash.club_trash(self.club(club_slug))).data)
+
+
+class TrashRestoreView(TrashView):
+    http_method_names = ["post", "options"]
+
+    @extend_schema(request=RestoreSerializer, responses=TrashSerializer)
+    def post(self, request, club_slug):
+        from tournaments.models import Event
+
+        club = self.club(club_slug)
+        body = RestoreSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        kind, pk = body.validated_data["kind"], body.validated_data["id"]
+        rows = {"club": Club.all_objects.filter(pk=club.pk), "event": Event.all_objects.filter(club=club),
+                "member": Member.all_objects.filter(club=club)}[kind]
+        obj = rows.filter(pk=pk, deleted_at__isnull=False).first()
+        if obj is None:
+            raise NotFound(f"No {kind} {pk} in this club's trash.")
+        trash.trash_restore(obj=obj)
+        return Response(TrashSerializer(trash.club_trash(Club.all_objects.get(pk=club.pk))).data)
