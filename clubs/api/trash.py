@@ -5,7 +5,8 @@
 - ``POST /api/clubs/{slug}/trash/restore/`` ``{"kind": "event"|"member"|"club", "id"}``: back as it was.
 """
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.response import Response
@@ -66,3 +67,14 @@ class TrashRestoreView(TrashView):
             raise NotFound(f"No {kind} {pk} in this club's trash.")
         trash.trash_restore(obj=obj)
         return Response(TrashSerializer(trash.club_trash(Club.all_objects.get(pk=club.pk))).data)
+
+
+CONFIRM = OpenApiParameter("confirm", OpenApiTypes.STR, OpenApiParameter.QUERY, required=False,
+                           description="1 to delete something holding results (or a club with events or members).")
+TRASH_DELETE = extend_schema(parameters=[CONFIRM], responses={
+    204: OpenApiResponse(description="Moved to the club's trash (restorable for 30 days)."),
+    409: OpenApiResponse(inline_serializer("DeleteNeedsConfirmation", {
+        "detail": serializers.CharField(),
+        "contents": serializers.DictField(child=serializers.IntegerField(), help_text="What would go, by name."),
+    }), description="It holds results: what would go; send again with ?confirm=1."),
+})

@@ -2,7 +2,7 @@
 import django_filters
 from django.contrib.auth import authenticate
 from django.http import HttpResponse
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import serializers, status, viewsets
 from rest_framework.authtoken.models import Token
 from rest_framework.decorators import action
@@ -19,6 +19,7 @@ from clubs.permissions import is_director
 from clubs.trash import trash_put
 
 from .mixins import ClubScopedMixin
+from .trash import TRASH_DELETE
 from .permissions import ClubObjectPermission, MemberPermission
 from .serializers import (
     ClubSerializer, MemberImportResultSerializer, MemberImportSerializer, MemberSerializer,
@@ -32,7 +33,9 @@ class TokenView(APIView):
     permission_classes = [AllowAny]
     authentication_classes = []
 
-    @extend_schema(request=TokenRequestSerializer, responses={200: TokenSerializer})
+    @extend_schema(request=TokenRequestSerializer, responses={
+        200: TokenSerializer, 400: OpenApiResponse(description="Wrong username or password."),
+        429: OpenApiResponse(description="Too many wrong passwords for this username from here (Retry-After).")})
     def post(self, request):
         data = TokenRequestSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -45,6 +48,7 @@ class TokenView(APIView):
         return Response({"token": token.key})
 
 
+@extend_schema_view(destroy=TRASH_DELETE)
 class ClubViewSet(viewsets.ModelViewSet):
     """Clubs: everyone signed in may list them and create one (becoming its director)."""
 
@@ -79,6 +83,7 @@ class MemberFilter(django_filters.FilterSet):
         fields = {"membership_number": ["exact"], "last_name": ["iexact", "istartswith"]}
 
 
+@extend_schema_view(destroy=TRASH_DELETE)
 class MemberViewSet(ClubScopedMixin, viewsets.ModelViewSet):
     """Members of one club; directors and scorers read, directors write."""
 

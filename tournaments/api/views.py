@@ -1,7 +1,7 @@
 """API views for events of one club. Progressive parties (euchre, whist drives) share the
 create/start/standings endpoints and are handled by ``tournaments.api.party``."""
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound, PermissionDenied, ValidationError
@@ -11,6 +11,7 @@ from rest_framework.response import Response
 from cardroom import limits
 from cardroom.api import confirmed
 from clubs.api.mixins import ClubScopedMixin
+from clubs.api.trash import TRASH_DELETE
 from clubs.permissions import is_director, is_scorer
 from clubs.trash import trash_put
 from tournaments import selectors, selectors_event, selectors_lifecycle, services
@@ -33,6 +34,7 @@ def _bounded_int(value, field: str, top: int) -> int:
     return int(text)
 
 
+@extend_schema_view(destroy=TRASH_DELETE)
 class EventViewSet(ClubScopedMixin, viewsets.ModelViewSet):
     """Events of a club: directors create and run them, scorers enter results; others read
     what they may see (published events; the club's players, events under way)."""
