@@ -220,7 +220,8 @@ def _plan_member_rows(club: Club, rows) -> tuple[list[tuple[Member, bool]], list
         member.phone = values.get("phone", "")
         member.active = active
         try:
-            member.full_clean(validate_unique=False, validate_constraints=False)
+            member.full_clean(exclude=["club"], validate_unique=False,  # the locked club: no query a row
+                              validate_constraints=False)
         except ValidationError as exc:
             errors.append((line, _validation_text(exc)))
             continue

@@ -1,0 +1,33 @@
+"""Gunicorn settings for production (``gunicorn cardroom.wsgi`` reads this file from the
+working directory). Every worker is bounded in time, memory and request size, so no request
+can take a worker for long or the machine's memory; the application's own limits are in
+``cardroom/limits.py``. Each value can be changed from the environment."""
+import multiprocessing
+import os
+import resource
+
+
+def _int(name: str, default: int) -> int:
+    return int(os.environ.get(name, default))
+
+
+bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
+workers = _int("GUNICORN_WORKERS", min(4, 2 * multiprocessing.cpu_count() + 1))
+timeout = _int("GUNICORN_TIMEOUT", 30)              # a worker silent this long is killed and replaced
+graceful_timeout = _int("GUNICORN_GRACEFUL_TIMEOUT", 30)
+keepalive = 5
+max_requests = _int("GUNICORN_MAX_REQUESTS", 1000)   # recycle workers, so a leak cannot grow for ever
+max_requests_jitter = _int("GUNICORN_MAX_REQUESTS_JITTER", 100)
+limit_request_line = 4094                            # URL and query string, bytes
+limit_request_fields = 100                           # headers per request
+limit_request_field_size = 8190                      # bytes per header
+worker_memory_mb = _int("GUNICORN_WORKER_MEMORY_MB", 2048)  # address space per worker (0: no limit)
+accesslog = "-"
+
+
+def post_worker_init(worker):
+    """Cap the worker's address space: an allocation past it fails in that request alone
+    (a MemoryError, logged), instead of the kernel killing whatever it picks."""
+    if worker_memory_mb:
+        size = worker_memory_mb * 1024 * 1024
+        resource.setrlimit(resource.RLIMIT_AS, (size, size))
