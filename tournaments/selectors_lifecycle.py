@@ -88,6 +88,16 @@ def change_name(source: str, target: str) -> str:
     return TRANSITIONS.get((source, target), f"{source} to {target}")
 
 
+def club_zone(club):
+    """The club's time zone (the server's if the stored name is unknown)."""
+    import zoneinfo
+
+    try:
+        return zoneinfo.ZoneInfo(club.time_zone)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return timezone.get_current_timezone()
+
+
 def correction_until(event: Event) -> datetime.datetime | None:
     """When a published event's correction period ends (the club's ``correction_hours`` after
     publishing); None when the event is not published."""

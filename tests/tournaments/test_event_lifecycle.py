@@ -199,9 +199,12 @@ def test_published_results_are_provisional_during_the_correction_period(evening,
     assert abs(until - (event.published_at + datetime.timedelta(hours=24))) < datetime.timedelta(seconds=1)
     assert api.get(f"{base}/").json()["provisional_until"] == standings["provisional_until"]
     assert "Provisional until" in api.get(f"/clubs/{club.slug}/events/{event.pk}/").content.decode()
+    results_print = f"/clubs/{club.slug}/events/{event.pk}/prints/results/"
+    assert "Provisional until" in api.get(results_print).content.decode()
     Event.objects.filter(pk=event.pk).update(published_at=timezone.now() - datetime.timedelta(hours=25))
     assert api.get(f"{base}/standings/").json()["provisional_until"] is None
     assert "Provisional until" not in api.get(f"/clubs/{club.slug}/events/{event.pk}/").content.decode()
+    assert "Provisional until" not in api.get(results_print).content.decode()
 
 
 def test_a_director_corrects_a_published_result_within_the_period_through_the_api(evening):
@@ -267,6 +270,8 @@ def test_a_party_starts_finishes_reopens_and_publishes_through_the_one_lifecycle
     assert close(client, club, event["id"], 1).status_code == 200
     assert client.post(url(club, event["id"], "party", "finish"), {}, format="json").status_code == 200
     assert client.post(url(club, event["id"], "publish")).json()["status"] == "published"
+    standings = client.get(f"/clubs/{club.slug}/events/{event['id']}/party/standings/").content.decode()
+    assert "Provisional until" in standings
     assert client.post(url(club, event["id"], "unpublish")).json()["status"] == "finished"
     refused = client.post(url(club, event["id"], "reopen"))
     assert refused.status_code == 400 and "reopening its last round" in str(refused.json())

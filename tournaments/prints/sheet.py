@@ -71,6 +71,7 @@ class EventSheet:
     results: tuple[PlayedResult, ...] = ()
     section: str = ""
     scored: SessionScore | None = None  # stored scores and standings; None: score here
+    provisional_until: str = ""  # the correction period's end while it runs, in the club's time
     tables: tuple["TableLink", ...] = ()  # each table's page and PIN; filled for directors only
 
 

@@ -110,7 +110,18 @@ def event_sheet(event: Event, section: str | None = None, *, public_url: str | N
         section=chosen.name if len(event_sections(event)) > 1 else "",
         scored=_stored_session(event, chosen, results),
         tables=table_links(event, chosen, public_url) if public_url else (),
+        provisional_until=_provisional_text(event),
     )
+
+
+def _provisional_text(event: Event) -> str:
+    """"Tue 24 Nov 2026, 21:30" while the correction period after publishing runs, else ""."""
+    from django.utils import timezone
+
+    from tournaments.selectors_lifecycle import club_zone, provisional_until
+
+    until = provisional_until(event)
+    return f"{timezone.localtime(until, club_zone(event.club)):%a %d %b %Y, %H:%M}" if until else ""
 
 
 def user_pairs(event: Event, user) -> set[str]:
@@ -138,5 +149,6 @@ def event_fingerprint(event: Event) -> str:
         "boards": [[n, d, t, str(a)] for n, d, t, a in boards],
         "set": [board_set.seed, board_set.algorithm] if board_set else None,
         "scored": list(scoring) if scoring else None,
+        "provisional": _provisional_text(event),
     }
     return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()

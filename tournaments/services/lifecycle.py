@@ -108,7 +108,7 @@ def correction_check(*, event: Event) -> None:
     """The one rule for a director's correction (pages and API alike): allowed until the event
     is published, and after that only during the club's correction period; later the event
     must be unpublished first."""
-    from tournaments.selectors_lifecycle import correction_until
+    from tournaments.selectors_lifecycle import club_zone, correction_until
 
     if event.status != S.PUBLISHED:
         return
@@ -121,15 +121,7 @@ def correction_check(*, event: Event) -> None:
     elif until is None:
         detail = "its correction period is over"
     else:
-        detail = (f"its correction period ended at {timezone.localtime(until, _zone(event)):%Y-%m-%d %H:%M} "
+        detail = (f"its correction period ended at {timezone.localtime(until, club_zone(event.club)):%Y-%m-%d %H:%M} "
                   f"({hours} hours after publishing)")
     raise ValidationError({"event": [f"The event is published and {detail}: unpublish it to correct results."]})
 
-
-def _zone(event: Event):
-    import zoneinfo
-
-    try:
-        return zoneinfo.ZoneInfo(event.club.time_zone)
-    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-        return timezone.get_current_timezone()

@@ -21,6 +21,7 @@ from cardroom.limits import MAX_PARTY_TABLES
 from clubs.models import Club, Member
 from clubs.permissions import is_director
 from tournaments import selectors_party
+from tournaments.selectors_lifecycle import provisional_until
 from tournaments.models import EventStatus, Game
 from tournaments.models.party import Category, Party, PartyPlayer, Progression
 from tournaments.services import party as services
@@ -266,7 +267,7 @@ def party_standings(request, slug, pk):
         "tie_break": selectors_party.tie_break(party), "hearts": party.progression == Progression.HEARTS,
         "rounds": range(1, (services.planned_rounds(party) or party.current_round) + 1),
         "missed_rule": selectors_party.missed_rule(party),
-        "director": is_director(request.user, club),
+        "director": is_director(request.user, club), "provisional_until": provisional_until(party.event),
         "home": reverse("party-home", kwargs={"slug": slug, "pk": pk})})
 
 
