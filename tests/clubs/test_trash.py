@@ -157,3 +157,18 @@ def test_a_player_cannot_delete_from_the_pages(played, club, player):
     web.force_login(player)
     assert web.post(f"/clubs/{club.slug}/trash/delete/event/{event.pk}/").status_code == 403
     assert Event.objects.filter(pk=event.pk).exists()
+
+
+def test_a_slug_or_number_held_in_the_trash_is_a_400_saying_so(api_as, club, director):
+    from clubs import services
+    from clubs.services import MemberImportError
+
+    client = api_as(director)
+    member = Member.objects.create(club=club, membership_number="5", first_name="A", last_name="B")
+    client.delete(f"/api/clubs/{club.slug}/members/{member.pk}/")
+    with pytest.raises(MemberImportError) as refused:
+        services.members_import_csv(club=club, data="membership_number,first_name,last_name\n5,C,D\n")
+    assert "trash" in str(refused.value.errors)
+    client.delete(f"/api/clubs/{club.slug}/?confirm=1")
+    again = client.post("/api/clubs/", {"name": "Again", "slug": club.slug, "time_zone": "UTC"}, format="json")
+    assert again.status_code == 400 and "trash" in str(again.json()["slug"])
