@@ -240,6 +240,17 @@ def test_after_the_period_page_and_api_both_refuse_and_say_unpublish(evening, cl
     assert api.put(f"{base}/results/{result.pk}/", FIXED, format="json").status_code == 200
 
 
+def test_grouping_fouled_board_results_follows_the_same_correction_rule(evening):
+    client, base, event, _movement = evening
+    publish(client, base)
+    result = Result.objects.get(event=event)
+    body = {"board": result.board, "groups": {str(result.pk): "B"}, "reason": "fouled"}
+    assert client.post(f"{base}/results/groups/", body, format="json").status_code == 200
+    Event.objects.filter(pk=event.pk).update(published_at=timezone.now() - datetime.timedelta(hours=30))
+    refused = client.post(f"{base}/results/groups/", body | {"groups": {str(result.pk): ""}}, format="json")
+    assert refused.status_code == 400 and "unpublish it to correct results" in refused.json()["event"][0]
+
+
 def test_a_club_without_a_correction_period(evening, club):
     client, base, event, _movement = evening
     assert client.patch(f"/api/clubs/{club.slug}/", {"correction_hours": 0}, format="json").json()[

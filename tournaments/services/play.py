@@ -380,8 +380,7 @@ def board_set_cards_groups(*, event: Event, section: Section, board: int, groups
     """A fouled board, or a board played at the wrong table: the director marks which results
     were played with the same cards (``{result id: group label}``, "" for the board as dealt);
     each group is then scored on its own and factored to the board's top (Law 87B)."""
-    if event.status == EventStatus.PUBLISHED:
-        raise ValidationError({"event": ["The event is published; unpublish it to correct results."]})
+    correction_check(event=event)
     _lock(event)
     results = {r.pk: r for r in Result.objects.select_for_update().filter(event=event, section=section, board=board)}
     wanted = {}

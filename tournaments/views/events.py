@@ -248,6 +248,7 @@ def event_traveller(request, slug, pk, board):
     return render(request, "tournaments/event_traveller.html", {
         "club": club, "event": event, "section": section, "traveller": traveller, "is_scorer": scorer,
         "is_director": director, "hands": sight.hands,
+        "provisional_until": selectors_lifecycle.provisional_until(event),
         "boards": [b for b in selectors_event.boards_in_play(section) if sight.traveller(section.name, b)]})
 
 
