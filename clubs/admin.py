@@ -11,7 +11,7 @@ class ClubRoleInline(admin.TabularInline):
 
 @admin.register(Club)
 class ClubAdmin(admin.ModelAdmin):
-    list_display = ["name", "slug", "city", "time_zone", "paper_size"]
+    list_display = ["name", "slug", "city", "time_zone", "paper_size", "correction_hours"]
     search_fields = ["name", "city", "slug"]
     prepopulated_fields = {"slug": ("name",)}
     inlines = [ClubRoleInline]

@@ -1,11 +1,12 @@
 from django.urls import path
 
-from . import views, views_trash
+from . import views, views_settings, views_trash
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("clubs/<slug:slug>/", views.club_home, name="club-home"),
     path("clubs/<slug:slug>/events/", views.club_events, name="club-events"),
+    path("clubs/<slug:slug>/settings/", views_settings.club_settings, name="club-settings"),
     path("clubs/<slug:slug>/members/", views.member_list, name="member-list"),
     path("clubs/<slug:slug>/members/add/", views.member_add, name="member-add"),
     path("clubs/<slug:slug>/members/<int:pk>/edit/", views.member_edit, name="member-edit"),

@@ -75,3 +75,19 @@ def test_visitors_see_unpublished_events_listed_but_not_linked(client, club):
     body = client.get(f"/clubs/{club.slug}/").content.decode()
     assert "Tonight&#x27;s pairs" in body or "Tonight's pairs" in body
     assert f"/events/{event.pk}/" not in body
+
+
+def test_a_director_sets_the_correction_period_on_the_settings_page(client, club, director, player):
+    from clubs.models import Club
+    from tests.conftest import PASSWORD
+
+    client.login(username=player.username, password=PASSWORD)
+    assert client.get(f"/clubs/{club.slug}/settings/").status_code == 403
+    client.login(username=director.username, password=PASSWORD)
+    assert f"/clubs/{club.slug}/settings/" in client.get(f"/clubs/{club.slug}/").content.decode()
+    fields = {"name": club.name, "city": "Bath", "time_zone": "Europe/London", "paper_size": "A4"}
+    bad = client.post(f"/clubs/{club.slug}/settings/", fields | {"correction_hours": "100000"})
+    assert bad.status_code == 400 and 'value="Bath"' in bad.content.decode()
+    assert Club.objects.get(pk=club.pk).correction_hours == 24
+    client.post(f"/clubs/{club.slug}/settings/", fields | {"correction_hours": "48"})
+    assert Club.objects.get(pk=club.pk).correction_hours == 48
