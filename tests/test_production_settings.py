@@ -13,7 +13,8 @@ LONG_KEY = "k9$w!Qe7-vZr2@pLx8#Tn4^mYb6&Jc1*Hd5(Fg3)Ks0+Ua_Ro" + "Wi"
 
 
 def run_settings(tmp_path, code: str, **env_overrides) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("SECURE_", "HTTPS", "BEHIND_PROXY"))}
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("SECURE_", "HTTPS", "BEHIND_PROXY", "DJANGO_ALLOW_ASYNC_UNSAFE"))}  # browser tests set it
     env.update({"DJANGO_SETTINGS_MODULE": "cardroom.settings", "DEBUG": "False", "SECRET_KEY": LONG_KEY,
                 "ALLOWED_HOSTS": "cards.example.org", "CARDROOM_VAR_DIR": str(tmp_path),
                 "DATABASE_URL": f"sqlite:///{tmp_path}/db.sqlite3"}, **env_overrides)

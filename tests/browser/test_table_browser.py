@@ -38,18 +38,16 @@ def test_two_phones_share_a_table_and_the_sit_out_table_follows_the_movement(liv
     north.select_option("select[name=declarer]", "S")
     north.fill("input[name=tricks]", "10")
     north.click("#submit-result")
-    east.reload()
+    east.wait_for_selector("#confirm-1", timeout=15000)  # the E-W phone refreshes by itself
     assert "4S S 10" in east.locator("#confirm-1").inner_text()
     east.click("#confirm-1 .confirm-button")
     assert "1NS" in east.locator("#table-traveller").inner_text()
-    north.reload()
-    assert north.locator("#confirm-1").count() == 0
+    north.wait_for_selector("#confirm-1", state="detached", timeout=15000)  # N-S's phone refreshes too
     assert north.locator("#table-entry select[name=board] option").all_inner_texts() == ["2"]
 
     sitting = open_table(east_context, live_server, club, event, section, 5)
     assert "next plays round 2, table 5 N-S" in sitting.locator("#sit-out").inner_text()
     entries.event_set_round(event=event, round_number=2)
-    sitting.reload()
-    assert "round 2 of 5" in sitting.locator("h1").inner_text()
+    sitting.locator("h1", has_text="round 2 of 5").wait_for(timeout=15000)  # it follows the director by itself
     assert "4EW" in sitting.locator("#table-pairs").inner_text()
     east_context.close()
