@@ -179,7 +179,7 @@ def test_a_wrong_result_keeps_its_input_and_says_what_was_wrong_as_an_error(mitc
                                                       "tricks": "7", "lead": "SQ"})
     page = response.content.decode()
     assert response.status_code == 400
-    assert '<li class="error">contract:' in page
+    assert '<li class="error" role="alert">contract:' in page
     assert 'value="8H"' in page and 'value="7"' in page and 'value="SQ"' in page
     assert "<option selected>W</option>" in page and f"<option selected>{board}</option>" in page
     assert not Result.objects.filter(event=event).exists()
