@@ -89,7 +89,6 @@ def _detail_context(request, club, event) -> dict:
         context.update({
             "sections": sections, "entries": Entry.objects.filter(event=event).select_related("section"),
             "standings": selectors_event.event_standings(event),
-            "boards": selectors_event.boards_in_play(sections[0]) if sections else [],
             "round_status": selectors_event.round_status(event) if context["is_scorer"] and sections else [],
             "not_played": selectors_table.not_played_awaiting(event) if director else [],
             "tables": selectors_event.tables_with_pins(event) if director else [],
