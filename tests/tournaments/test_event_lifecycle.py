@@ -270,6 +270,8 @@ def test_correction_hours_are_bounded(api_as, club, director):
 # Parties go through the same lifecycle --------------------------------------------------------
 
 def test_a_party_starts_finishes_reopens_and_publishes_through_the_one_lifecycle(api_as, club, director):
+    from django.test import Client
+
     from tests.tournaments.factories_party import close, create_party, get_round, register, report, url
 
     client = api_as(director)
@@ -286,6 +288,10 @@ def test_a_party_starts_finishes_reopens_and_publishes_through_the_one_lifecycle
     assert client.post(url(club, event["id"], "unpublish")).json()["status"] == "finished"
     refused = client.post(url(club, event["id"], "reopen"))
     assert refused.status_code == 400 and "reopening its last round" in str(refused.json())
+    page = Client()
+    page.force_login(director)
+    home = page.get(f"/clubs/{club.slug}/events/{event['id']}/party/").content.decode()
+    assert 'id="event-history"' in home and 'id="publish"' in home and "Unpublish" in home
     changes = client.get(url(club, event["id"], "changes")).json()["changes"]
     assert [(c["what"], c["by"]) for c in changes] == [
         ("start", director.username), ("finish", director.username), ("publish", director.username),

@@ -21,7 +21,7 @@ from cardroom.limits import MAX_PARTY_TABLES
 from clubs.models import Club, Member
 from clubs.permissions import is_director
 from tournaments import selectors_party
-from tournaments.selectors_lifecycle import provisional_until
+from tournaments.selectors_lifecycle import event_changes, provisional_until
 from tournaments.models import EventStatus, Game
 from tournaments.models.party import Category, Party, PartyPlayer, Progression
 from tournaments.services import party as services
@@ -133,6 +133,7 @@ def party_home(request, slug, pk):
             pk__in=[p.member_id for p in players if p.member_id]),
         "standings": selectors_party.party_standings(party=party), "reopen": last_closed,
         "missed_rule": selectors_party.missed_rule(party), "pin_misses": pin_misses(party.event),
+        "changes": event_changes(party.event),
     })
 
 
