@@ -75,8 +75,10 @@ def own_broker(celery_inline):
 
 
 def _forget_connections(app):
-    if app._pool is not None:
-        app._pool.force_close_all()
+    """Drop every cached connection and producer pool, so the next publish uses the new URL."""
+    from kombu import pools
+
+    pools.reset()
     app._pool = None
     app.amqp._producer_pool = None
     app._local.__dict__.pop("backend", None)
