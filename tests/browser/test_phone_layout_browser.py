@@ -1,0 +1,69 @@
+"""On a 390 px phone: the score card and a party tally show every column without scrolling
+or clipping, the score card names the opponents once a round, and an error message does not
+look like a success."""
+from __future__ import annotations
+
+import pytest
+from django.core.management import call_command
+
+from tournaments.models import Event, EventStatus
+from tournaments.models.party import Party, PartyPlayer
+
+FITS = """(sel) => { const t = document.querySelector(sel); const r = t.getBoundingClientRect();
+    return {table: t.scrollWidth <= t.clientWidth + 1 && r.right <= window.innerWidth + 1,
+            page: document.documentElement.scrollWidth <= window.innerWidth + 1}; }"""
+
+
+@pytest.fixture
+def demo(db):
+    call_command("load_demo", verbosity=0)
+    published = Event.objects.filter(status=EventStatus.PUBLISHED, sections__isnull=False).first()
+    party = Party.objects.filter(event__status__in=[EventStatus.PLAYING, EventStatus.FINISHED,
+                                                    EventStatus.PUBLISHED], current_round__gt=0).first()
+    return published, party
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_score_card_and_tally_fit_a_phone_and_opponents_show_once_a_round(live_server, browser_page, demo):
+    published, party = demo
+    page = browser_page
+    assert page.viewport_size["width"] == 390
+    section = published.sections.first()
+    label = section.movement["rounds_detail"][0]["tables"][0]["ns"]
+    page.goto(f"{live_server.url}/clubs/{published.club.slug}/events/{published.pk}/scorecards/{label}/")
+    assert page.evaluate(FITS, "#scorecard") == {"table": True, "page": True}
+    rounds = [r for r in section.movement["rounds_detail"] if any(label in (t["ns"], t["ew"]) for t in r["tables"])]
+    heads = page.locator("#scorecard tr.round-head")
+    assert heads.count() == len(section.movement["rounds_detail"])
+    first = next(t for t in rounds[0]["tables"] if label in (t["ns"], t["ew"]))
+    opponent = first["ew"] if first["ns"] == label else first["ns"]
+    names = published.entries.get(section=section, label=opponent).names
+    assert page.locator("#scorecard").inner_text().count(names) == 1  # once, in its round's heading
+    assert len(first["boards"]) >= 2  # ... though the pair played several boards against them
+
+    player = PartyPlayer.objects.filter(party=party, ghost=False).first()
+    page.goto(f"{live_server.url}/clubs/{party.event.club.slug}/events/{party.event.pk}/party/tally/{player.label}/")
+    assert page.locator("#tally tbody tr").count() >= 1
+    assert page.evaluate(FITS, "#tally") == {"table": True, "page": True}
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_an_error_message_is_not_in_the_success_style(live_server, browser_page, demo):
+    published, _party = demo
+    page = browser_page
+    club = published.club.slug
+    page.goto(f"{live_server.url}/accounts/login/?next=/clubs/{club}/events/new/")
+    page.fill("input[name=username]", "director")
+    page.fill("input[name=password]", "cardroom-demo")
+    page.get_by_role("button", name="Log in").click()
+    page.fill("input[name=date]", "")
+    page.evaluate("document.querySelector('input[name=date]').removeAttribute('required')")
+    page.click("#create")
+    error = page.locator(".messages li[role=alert]")
+    assert error.count() == 1
+    background = error.evaluate("e => getComputedStyle(e).backgroundColor")
+    success = page.evaluate("""() => { const ul = document.querySelector('.messages'); const li = document.createElement('li');
+        li.className = 'success'; ul.appendChild(li); return getComputedStyle(li).backgroundColor; }""")
+    assert background != success
