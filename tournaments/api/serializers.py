@@ -87,6 +87,26 @@ class EntryCreateSerializer(serializers.Serializer):
                                    help_text="Typed names: a member's name links the member (see above).")
     section = serializers.CharField(required=False, allow_blank=True)
     label = serializers.CharField(required=False, allow_blank=True)
+    movement = serializers.DictField(required=False, help_text=(
+        "When the movement is full: switch the section to this one first "
+        '({"kind", "pairs"|"tables", "boards_per_round"?, "rounds"?}); results already in keep their place.'))
+
+
+class MovementChangeSerializer(serializers.Serializer):
+    """A section's new movement; ``preview`` shows what changes without storing anything."""
+
+    section = serializers.CharField(required=False, allow_blank=True, max_length=limits.NAME_MAX)
+    kind = serializers.CharField(max_length=40)
+    pairs = serializers.IntegerField(required=False, min_value=1)
+    tables = serializers.IntegerField(required=False, min_value=1)
+    boards_per_round = serializers.IntegerField(required=False, min_value=1)
+    rounds = serializers.IntegerField(required=False, min_value=1)
+    preview = serializers.BooleanField(required=False, default=False)
+
+    def validate(self, attrs):
+        if (attrs.get("pairs") is None) == (attrs.get("tables") is None):
+            raise serializers.ValidationError({"pairs": ["Give the number of pairs or of tables (one of them)."]})
+        return attrs
 
 
 class CardsGroupsSerializer(serializers.Serializer):

@@ -1,6 +1,7 @@
 """API views for events of one club. Progressive parties (euchre, whist drives) share the
 create/start/standings endpoints and are handled by ``tournaments.api.party``."""
 from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import serializers, status, viewsets
 from rest_framework.decorators import action
@@ -17,11 +18,11 @@ from clubs.trash import trash_put
 from tournaments import selectors, selectors_event, selectors_lifecycle, services
 from tournaments.models import PARTY_GAMES, Entry, Event, EventStatus, Result
 from tournaments.services import entries as entry_services
-from tournaments.services import lifecycle, pair_names, play
+from tournaments.services import lifecycle, pair_names, play, seating
 from tournaments.visibility import event_sight
 
 from .serializers import (CardsGroupsSerializer, EntryCreateSerializer, EntrySerializer, EventCreateSerializer,
-                          EventSerializer, ResultSerializer)
+                          EventSerializer, MovementChangeSerializer, ResultSerializer)
 
 TRAVELLER_HIDDEN = "While play is on you see a board's traveller once your pair has played it."
 
@@ -91,7 +92,7 @@ class EventViewSet(ClubScopedMixin, viewsets.ModelViewSet):
         entered = pair_names.entry_add_named(
             event=event, members=data.validated_data["members"], section=section,
             players=[("guests", name) for name in data.validated_data["guests"]],
-            label=data.validated_data.get("label") or None)
+            label=data.validated_data.get("label") or None, movement=data.validated_data.get("movement") or None)
         return Response(EntrySerializer(entered.entry).data | {
             "members_linked": list(entered.linked), "guests_entered": list(entered.guests), "notes": entered.notes},
             status=status.HTTP_201_CREATED)
@@ -132,9 +133,27 @@ class EventViewSet(ClubScopedMixin, viewsets.ModelViewSet):
             event = event_table_pins_regenerate(event=event, user=request.user)
         return Response({"tables": selectors_event.tables_with_pins(event)})
 
-    @action(detail=True, methods=["get"])
+    @extend_schema(methods=["POST"], request=MovementChangeSerializer, responses=OpenApiTypes.OBJECT)
+    @action(detail=True, methods=["get", "post"])
     def movement(self, request, pk=None, club_slug=None):
-        return Response(selectors_event.event_movement(self.get_object()))
+        """GET: every section's movement as played. POST (director): change a section's movement
+        during the evening; ``preview`` shows the new rounds and where each result goes; a result
+        the new movement does not schedule makes it a 400 naming those results."""
+        event = self.get_object()
+        if request.method == "GET":
+            return Response(selectors_event.event_movement(event))
+        self.check_director()
+        data = MovementChangeSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        spec = dict(data.validated_data)
+        name, dry = spec.pop("section", ""), spec.pop("preview")
+        section = selectors_event.section_named(event, name)
+        if section is None:
+            raise ValidationError({"section": ["No such section."]})
+        movement = entry_services.movement_build(spec)
+        if dry:
+            return Response(seating.movement_preview(section=section, movement=movement).to_dict())
+        return Response(seating.section_change_movement(section=section, movement=movement).to_dict())
 
     @action(detail=True, methods=["get", "post"])
     def results(self, request, pk=None, club_slug=None):

@@ -17,7 +17,7 @@ from django.utils import timezone
 from cardroom.tasks import enqueue_once_on_commit
 from tournaments.deals import boards as pure_boards
 from tournaments.deals.cards import Deal, DealError, parse_card
-from tournaments.deals.dealing import ALGORITHM, deal_set, new_seed
+from tournaments.deals.dealing import ALGORITHM, deal_board as pure_boards_deal, deal_set, new_seed
 from tournaments.deals.doubledummy import AnalysisUnavailable, DoubleDummy, Par, analyse_boards
 from tournaments.deals.numbering import deal_index
 from tournaments.deals.pbn import PbnError
@@ -32,6 +32,7 @@ __all__ = [
     "boardset_copy_to_event",
     "boardset_deal",
     "boardset_export_pbn",
+    "boardset_extend",
     "boardset_import_pbn",
     "boardset_publish",
     "board_to_pure",
@@ -126,6 +127,27 @@ def boardset_deal(*, event: Event, seed: str | None = None, count: int, first: i
     Board.objects.bulk_create([_row(board_set, b) for b in boards])
     _queue_analysis(board_set)
     return board_set
+
+
+@transaction.atomic
+def boardset_extend(*, event: Event, numbers) -> list[int]:
+    """Add the boards a changed movement needs that the event's set lacks: dealt from the set's
+    seed (each board depends only on seed and number, so the boards in play stay the same);
+    an imported set cannot grow, and the 400 says which boards to import. Returns those added."""
+    board_set = BoardSet.objects.select_for_update().filter(event=event).first()
+    if board_set is None:
+        return []
+    have = set(board_set.boards.values_list("number", flat=True))
+    missing = sorted({int(n) for n in numbers} - have)
+    if not missing:
+        return []
+    if board_set.source != BoardSource.DEALT or not board_set.seed:
+        raise ValidationError({"movement": [f"The event's boards lack boards {_numbers(missing)}: import a PBN "
+                                            "file with them first, or keep the movement."]})
+    rules = rules_for_game(event.game)
+    Board.objects.bulk_create([_row(board_set, pure_boards_deal(board_set.seed, n, rules)) for n in missing])
+    _queue_analysis(board_set)
+    return missing
 
 
 @transaction.atomic

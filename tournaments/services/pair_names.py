@@ -41,7 +41,7 @@ class PairEntered:
 
 
 def entry_add_named(*, event: Event, players: list[tuple[str, str]], members=(), section: Section | None = None,
-                    label: str | None = None) -> PairEntered:
+                    label: str | None = None, movement: dict | None = None) -> PairEntered:
     """Enter a pair from typed names (``(field, text)``, resolved by ``clubs.selectors.player_match``):
     a name that matches exactly one active member links the member, several raise
     ``PlayersToChoose``, none enters a guest of that name (and says so). Pages and API alike."""
@@ -57,5 +57,5 @@ def entry_add_named(*, event: Event, players: list[tuple[str, str]], members=(),
             guests.append(match.guest)
     if ambiguous:
         raise PlayersToChoose(ambiguous)
-    entry = entry_add(event=event, members=people, guests=guests, section=section, label=label)
+    entry = entry_add(event=event, members=people, guests=guests, section=section, label=label, movement=movement)
     return PairEntered(entry, tuple(linked), tuple(g for g in guests if g))

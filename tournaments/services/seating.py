@@ -114,6 +114,9 @@ def section_change_movement(*, section: Section, movement: Movement) -> change.P
             Entry.objects.filter(pk=e.pk).update(label=f"~{e.pk}")
         for e in entries:
             Entry.objects.filter(pk=e.pk).update(label=result.labels.get(e.label, e.label))
+    from tournaments.services.boards import boardset_extend
+
+    boardset_extend(event=event, numbers={b for r in movement.rounds_detail for t in r.tables for b in t.boards})
     moved = [m for m in result.moves if m.moved]
     for m in moved:
         Result.objects.filter(pk=m.played.id).update(round=m.after[0], table=m.after[1])
