@@ -1,6 +1,18 @@
 from django.contrib import admin
 
-from .models import Board, BoardSet, Event
+from .models import Board, BoardSet, Event, EventChange
+
+
+class EventChangeInline(admin.TabularInline):
+    """The lifecycle's trail, read only: status changes go through the pages or the API."""
+
+    model = EventChange
+    extra = 0
+    can_delete = False
+    fields = readonly_fields = ["at", "from_status", "to_status", "by", "reason"]
+
+    def has_add_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(Event)
@@ -9,6 +21,8 @@ class EventAdmin(admin.ModelAdmin):
     list_filter = ["club", "game", "status"]
     search_fields = ["name"]
     date_hierarchy = "date"
+    readonly_fields = ["status", "published_at"]
+    inlines = [EventChangeInline]
 
 
 class BoardInline(admin.TabularInline):

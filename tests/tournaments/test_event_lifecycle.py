@@ -296,3 +296,12 @@ def test_a_party_starts_finishes_reopens_and_publishes_through_the_one_lifecycle
     assert [(c["what"], c["by"]) for c in changes] == [
         ("start", director.username), ("finish", director.username), ("publish", director.username),
         ("unpublish", director.username)]
+
+
+def test_the_admin_shows_the_trail_and_cannot_change_the_status(evening, client, admin_user):
+    _api, _base, event, _movement = evening
+    client.force_login(admin_user)
+    page = client.get(f"/admin/tournaments/event/{event.pk}/change/")
+    html = page.content.decode()
+    assert page.status_code == 200 and 'name="status"' not in html  # read only: the lifecycle moves it
+    assert "Event changes" in html and 'name="changes-0-to_status"' not in html
