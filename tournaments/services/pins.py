@@ -13,7 +13,7 @@ import logging
 import math
 
 from django.db import transaction
-from django.db.models import Sum
+from django.db.models import F, Sum
 from django.utils import timezone
 
 from tournaments.models import Event, PinMiss
@@ -66,29 +66,30 @@ def pin_check(*, event: Event, table: str, client: str, expected: str, given) ->
     right = hmac.compare_digest(str(given or "").strip().encode(), expected.encode())
     with transaction.atomic():
         row = PinMiss.objects.select_for_update().filter(event=event, table=table, client=client).first()
-        if row and (now - row.last_try).total_seconds() > STREAK_WINDOW:
-            row.streak = 0
-        if row and row.streak:
-            ready = row.last_try + timedelta(seconds=streak_wait(row.streak))
+        streak = row.streak if row and (now - row.last_try).total_seconds() <= STREAK_WINDOW else 0
+        if streak:
+            ready = row.last_try + timedelta(seconds=streak_wait(streak))
             if now < ready:
                 return PinCheck(ok=False, wait=math.ceil((ready - now).total_seconds()), tried=False)
-        if _table_streaks(event, table, now) >= TABLE_CEILING:
-            if row and now < row.last_try + timedelta(seconds=SLOW_SPACING):
-                wait = math.ceil((row.last_try + timedelta(seconds=SLOW_SPACING) - now).total_seconds())
-                return PinCheck(ok=False, wait=wait, tried=False)
-            row = row or PinMiss(event=event, table=table, client=client, last_try=now)
-        if right:
-            if row is not None:
-                row.streak, row.last_try = 0, now
-                row.save()
+        slowed = _table_streaks(event, table, now) >= TABLE_CEILING
+        if slowed and row and now < row.last_try + timedelta(seconds=SLOW_SPACING):
+            wait = math.ceil((row.last_try + timedelta(seconds=SLOW_SPACING) - now).total_seconds())
+            return PinCheck(ok=False, wait=wait, tried=False)
+        if right and row is None and not slowed:
             return PinCheck(ok=True)
-        row = row or PinMiss(event=event, table=table, client=client, last_try=now)
-        row.misses += 1
-        row.streak += 1
-        row.last_try = now
-        row.save()
-        slowed = SLOW_SPACING if _table_streaks(event, table, now) >= TABLE_CEILING else 0
-        return PinCheck(ok=False, wait=max(streak_wait(row.streak), slowed))
+        if row is None:
+            # get_or_create: two first tries from one client at once make one row, not an IntegrityError.
+            row, _ = PinMiss.objects.get_or_create(event=event, table=table, client=client,
+                                                   defaults={"last_try": now})
+        if right:
+            if row.streak or slowed:
+                PinMiss.objects.filter(pk=row.pk).update(streak=0, last_try=now)
+            return PinCheck(ok=True)
+        streak_now = F("streak") + 1 if streak else 1
+        PinMiss.objects.filter(pk=row.pk).update(misses=F("misses") + 1, streak=streak_now, last_try=now)
+        row.refresh_from_db()
+        slowed = _table_streaks(event, table, now) >= TABLE_CEILING
+        return PinCheck(ok=False, wait=max(streak_wait(row.streak), SLOW_SPACING if slowed else 0))
 
 
 def event_table_pin_check(event: Event, section, table: int, given, client: str) -> PinCheck:
