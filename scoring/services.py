@@ -3,7 +3,9 @@ replace the derived rows (scores and standings) in one transaction.
 
 A run locks the event's ``EventScoring`` row (SELECT ... FOR UPDATE), so concurrent runs
 queue rather than interleave; a run that dies before commit leaves the previous standings in
-place, and the next run completes them. Running twice changes nothing.
+place, and the next run completes them. Running twice changes nothing. A run the engine
+refuses records why on ``EventScoring`` (shown as "standings are out of date: ..."); the beat
+sweep (``standings_sweep``) rescores events left behind by a lost task or a broker outage.
 """
 from __future__ import annotations
 

@@ -117,16 +117,19 @@ def pair_scorecard(event: Event, label: str, section: Section | None = None) -> 
             opp = t["ew"] if seat == "ns" else t["ns"]
             boards = []
             for b in t["boards"]:
-                r = results.get((b, t["ns"], t["ew"]))
+                r, sat = results.get((b, t["ns"], t["ew"])), seat
+                if r is None and (b, t["ew"], t["ns"]) in results:  # a missed arrow switch, scored as seated
+                    r, sat = results[(b, t["ew"], t["ns"])], "ew" if seat == "ns" else "ns"
                 score = getattr(r, "score", None) if r else None
-                value = _score_value(event, score, seat)
+                value = _score_value(event, score, sat)
                 if value is not None:
                     running += value
-                raw = None if r is None or r.score_ns is None else (r.score_ns if seat == "ns" else -r.score_ns)
+                raw = None if r is None or r.score_ns is None else (r.score_ns if sat == "ns" else -r.score_ns)
                 boards.append({"board": b, "result": r.summary if r else "", "contract": r.contract if r else "",
                                "declarer": r.declarer if r else "", "tricks": r.tricks if r else None,
                                "tricks_ns": r.tricks_ns if r else None, "score": raw,
-                               "adjusted": (r.adjusted_ns if seat == "ns" else r.adjusted_ew) if r else "",
+                               "adjusted": (r.adjusted_ns if sat == "ns" else r.adjusted_ew) if r else "",
+                               "arrow_switch_missed": sat != seat,
                                "value": value, "top": score.top if score else None,
                                "running_total": round(running, 4)})
             rounds.append({"round": plan["round"], "table": t["table"], "direction": seat.upper(),
