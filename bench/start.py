@@ -1,6 +1,7 @@
 """Start benchmark: how long the director's *Start* takes to return for a 13-table Mitchell
 (26 pairs, 26 boards), as ``make run`` serves it (no REDIS_URL: Celery tasks run inline), and
-how long the double-dummy analysis started with it takes to finish in the background.
+how long the double-dummy analysis started with it takes to finish in the background; then
+the same for *Prepare* of the print pack (A4).
 Prints a table and writes bench/results/start.json.
 
     DATABASE_URL=sqlite:////tmp/start.sqlite3 python bench/start.py [--tables 13]
@@ -56,8 +57,16 @@ def bench_start(tables: int) -> dict:
     while boards.filter(analysed_at__isnull=True).exists() and time.perf_counter() - started < 300:
         time.sleep(0.1)
     analysed = time.perf_counter() - started
+    prints = f"/clubs/{club.slug}/events/{event.pk}/prints/"
+    started = time.perf_counter()
+    assert client.post(f"{prints}pack.pdf", {"paper": "A4"}).status_code == 302
+    pack_returned = time.perf_counter() - started
+    while not client.get(f"{prints}pack.json", {"paper": "A4"}).json()["ready"] and time.perf_counter() - started < 600:
+        time.sleep(0.2)
+    pack_ready = time.perf_counter() - started
     return {"tables": tables, "boards": total, "start_returns_s": round(returned, 2),
-            "analysed": boards.filter(analysed_at__isnull=False).count(), "analysis_done_s": round(analysed, 2)}
+            "analysed": boards.filter(analysed_at__isnull=False).count(), "analysis_done_s": round(analysed, 2),
+            "pack_prepare_returns_s": round(pack_returned, 2), "pack_ready_s": round(pack_ready, 2)}
 
 
 def main() -> None:
