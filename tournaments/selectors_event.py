@@ -179,7 +179,8 @@ def cancelled(section: Section | None, board: int | None = None) -> set[tuple[in
 
 
 def round_status(event: Event, round_number: int | None = None) -> list[dict]:
-    """The director's round view: for each table of the round, the boards still missing."""
+    """The director's round view: for each table of the round, the boards still missing (and of
+    those, the ones awaiting confirmation and the ones reported not played)."""
     round_number = round_number or max(1, event.current_round)
     out = []
     for section in event_sections(event):
@@ -189,6 +190,9 @@ def round_status(event: Event, round_number: int | None = None) -> list[dict]:
         pending = set(Result.objects.filter(section=section, round=round_number, confirmed=False)
                       .values_list("board", "ns__label", "ew__label"))
         have |= cancelled(section)
+        awaiting = set(BoardNotPlayed.objects.filter(section=section, round=round_number,
+                                                     status=NotPlayedStatus.AWAITING)
+                       .values_list("board", "ns__label", "ew__label"))
         for plan in section.movement.get("rounds_detail", []):
             if plan["round"] != round_number:
                 continue
@@ -197,7 +201,8 @@ def round_status(event: Event, round_number: int | None = None) -> list[dict]:
                 missing = [b for b in t["boards"] if (b, t["ns"], t["ew"]) not in have] if playing else []
                 out.append({"section": section.name, "round": round_number, "table": t["table"], "ns": t["ns"],
                             "ew": t["ew"], "boards": t["boards"], "missing": missing, "playing": playing,
-                            "unconfirmed": [b for b in t["boards"] if (b, t["ns"], t["ew"]) in pending]})
+                            "unconfirmed": [b for b in t["boards"] if (b, t["ns"], t["ew"]) in pending],
+                            "not_played": [b for b in t["boards"] if (b, t["ns"], t["ew"]) in awaiting]})
     return out
 
 

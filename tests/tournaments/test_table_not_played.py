@@ -38,6 +38,8 @@ def test_a_board_reported_not_played_awaits_the_director_then_gets_his_adjusted_
         page_url(club, event, 1)).content.decode()
     assert report(club, event, section, board).status_code == 400  # not offered again
 
+    status = client.get(f"/api/clubs/{club.slug}/events/{event.pk}/round-status/").json()
+    assert next(t for t in status if t["table"] == 1)["not_played"] == [board]
     listing = f"/api/clubs/{club.slug}/events/{event.pk}/not-played/"
     assert api_as(player).get(listing).status_code == 403
     awaiting = client.get(listing).json()["awaiting"]
