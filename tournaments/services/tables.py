@@ -11,6 +11,7 @@ from django.utils import timezone
 from tournaments.models import BoardNotPlayed, Event, NotPlayedStatus, Result, ResultChange, Section
 from tournaments.selectors_table import PENDING, TO_PLAY, table_round
 from tournaments.services import play
+from tournaments.services.lifecycle import correction_check
 
 DECISIONS = ("cancel", "adjust", "play")
 
@@ -97,6 +98,7 @@ def board_not_played_decide(*, report: BoardNotPlayed, user, decision: str, adju
         pk=report.pk)
     if decision not in DECISIONS:
         raise ValidationError({"decision": [f"{decision!r}: choose one of {', '.join(DECISIONS)}."]})
+    correction_check(event=report.event)  # after publishing, only within the correction period
     if report.status != NotPlayedStatus.AWAITING:
         raise ValidationError({"decision": [f"Board {report.board} at table {report.table} is already decided "
                                             f"({report.get_status_display()})."]})
