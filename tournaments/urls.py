@@ -1,12 +1,13 @@
 from django.urls import include, path
 
-from .views import events, tables
+from .views import events, movement, tables
 
 urlpatterns = [
     path("new/", events.event_new, name="event-new"),
     path("<int:pk>/", events.event_detail, name="event-detail"),
     path("<int:pk>/standings.json", events.event_standings_json, name="event-standings-json"),
     path("<int:pk>/do/<slug:action>/", events.event_action, name="event-action"),
+    path("<int:pk>/movement/", movement.event_movement, name="event-movement"),
     path("<int:pk>/boards/<int:board>/", events.event_traveller, name="event-traveller"),
     path("<int:pk>/scorecards/<str:label>/", events.event_scorecard, name="event-scorecard"),
     path("<int:pk>/table/<str:section>/<int:table>/", tables.table_scoring, name="event-table"),

@@ -21,6 +21,8 @@ from tournaments.services import entries as entry_services
 from tournaments.services import lifecycle, pair_names, pins, play
 from tournaments.visibility import event_sight
 
+from .movement import choice_spec, movement_offers
+
 
 def _event(request, slug, pk):
     club = get_object_or_404(Club, slug=slug)
@@ -94,6 +96,8 @@ def _detail_context(request, club, event) -> dict:
             "tables": selectors_event.tables_with_pins(event) if director else [],
             "pin_misses": pins.pin_misses(event) if director else [],
             "members": club.members.filter(active=True) if director else [],
+            "late_offers": movement_offers(1 + Entry.objects.filter(event=event, status="active").count())
+            if director and sections else [],
             "live": event.status in (EventStatus.PLAYING, EventStatus.SEATED),
             "changes": selectors_lifecycle.event_changes(event) if director else [],
             "analysis": board_analysis_progress(event=event) if director else None,
@@ -166,7 +170,9 @@ def event_action(request, slug, pk, action):
         if action == "enter":
             players = [(key, request.POST.get(f"{key}_choice") or request.POST.get(key, ""))
                        for key in ("player_a", "player_b")]
-            entered = pair_names.entry_add_named(event=event, players=[p for p in players if p[1].strip()])
+            choice = request.POST.get("movement", "").strip()
+            entered = pair_names.entry_add_named(event=event, players=[p for p in players if p[1].strip()],
+                                                 movement=choice_spec(choice) if choice else None)
             messages.success(request, f"Pair {entered.entry.label}: {entered.entry.names}")
             for note in entered.notes:
                 messages.info(request, note)
@@ -194,7 +200,7 @@ def event_action(request, slug, pk, action):
             raise Http404
     except pair_names.PlayersToChoose as exc:
         context = _detail_context(request, club, event) | {
-            "entry_form": {key: request.POST.get(key, "") for key in ("player_a", "player_b")},
+            "entry_form": {key: request.POST.get(key, "") for key in ("player_a", "player_b", "movement")},
             "player_choices": exc.ambiguous}
         return render(request, "tournaments/event_detail.html", context, status=400)
     except lifecycle.FinishUnconfirmed as exc:
