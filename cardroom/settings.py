@@ -164,7 +164,7 @@ AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5") or 5)
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LOGIN_COOLOFF_MINUTES", "15") or 15))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
-AXES_CLIENT_IP_CALLABLE = "cardroom.clients.client_address"
+AXES_CLIENT_IP_CALLABLE = "cardroom.clients.client_ip"
 AXES_LOCKOUT_CALLABLE = "cardroom.logins.lockout_response"
 AXES_VERBOSE = False
 

@@ -135,3 +135,11 @@ def test_behind_a_trusted_proxy_the_forwarded_address_counts(started, club, sett
                   HTTP_X_TABLE_PIN=wrong(pin)).get(url(club, event))
     assert list(PinMiss.objects.values_list("client", "misses")) == [("203.0.113.9", 5)]
     assert timezone.now() - PinMiss.objects.get().last_try < timedelta(minutes=1)
+
+
+def test_a_forwarded_address_that_is_no_address_counts_as_the_peer(started, club, settings):
+    event, section = started
+    settings.TRUSTED_PROXIES = 1
+    APIClient(REMOTE_ADDR="192.0.2.1", HTTP_X_FORWARDED_FOR="'; DROP TABLE",
+              HTTP_X_TABLE_PIN=wrong(table_pin(event, section, 1))).get(url(club, event))
+    assert list(PinMiss.objects.values_list("client", flat=True)) == ["192.0.2.1"]
