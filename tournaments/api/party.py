@@ -115,6 +115,7 @@ class _TableReport(serializers.Serializer):
 
 
 READ = extend_schema(responses=OpenApiTypes.OBJECT)
+READ_LIST = extend_schema(responses={200: {"type": "array", "items": {"type": "object"}}})
 WRITE = extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
 
 
@@ -154,13 +155,13 @@ def player_data(player: PartyPlayer) -> dict:
 class PartyPlayersView(PartyView):
     """``GET /{id}/players/``; ``POST`` ``{"member": id}`` or ``{"guest": "name"}``, ``"category"``."""
 
-    @READ
+    @READ_LIST
     def get(self, request, club_slug, pk):
         party = self.get_party()
         players = PartyPlayer.objects.filter(party=party).select_related("replaces")
         return Response([player_data(p) for p in players])
 
-    @extend_schema(request=_PlayerAdd, responses=OpenApiTypes.OBJECT)
+    @extend_schema(request=_PlayerAdd, responses={201: OpenApiTypes.OBJECT})
     def post(self, request, club_slug, pk):
         party = self.get_party()
         self.require(party, is_director, "director")
@@ -300,7 +301,7 @@ class PartyPrizesView(PartyView):
     """``GET /{id}/prizes/``: first and booby prizes per category; progressive hearts: first,
     second, third and booby."""
 
-    @READ
+    @READ_LIST
     def get(self, request, club_slug, pk):
         prizes = selectors_party.party_prizes(party=self.get_party())
         return Response([{**p, "players": [r.as_dict() for r in p["players"]]} for p in prizes])

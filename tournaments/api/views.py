@@ -2,7 +2,7 @@
 create/start/standings endpoints and are handled by ``tournaments.api.party``."""
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema, extend_schema_view
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound, PermissionDenied, ValidationError
@@ -58,6 +58,8 @@ class EventViewSet(ClubScopedMixin, viewsets.ModelViewSet):
         if not is_scorer(self.request.user, self.get_club()):
             raise PermissionDenied("Only a scorer or director of the club can do this.")
 
+    @extend_schema(request=EventCreateSerializer, responses={201: OpenApiResponse(
+        OpenApiTypes.OBJECT, description="The event as GET shows it; for a party game, the party's details.")})
     def create(self, request, *args, **kwargs):
         if request.data.get("game") in PARTY_GAMES:
             from .party import party_create
@@ -78,7 +80,9 @@ class EventViewSet(ClubScopedMixin, viewsets.ModelViewSet):
         self.check_director()
         trash_put(obj=instance, user=self.request.user, confirm=confirmed(self.request))
 
-    @action(detail=True, methods=["get", "post"])
+    @extend_schema(methods=["GET"], responses=EntrySerializer(many=True))
+    @extend_schema(methods=["POST"], request=EntryCreateSerializer, responses={201: OpenApiTypes.OBJECT})
+    @action(detail=True, methods=["get", "post"], pagination_class=None)
     def entries(self, request, pk=None, club_slug=None):
         event = self.get_object()
         if request.method == "GET":
@@ -122,6 +126,7 @@ class EventViewSet(ClubScopedMixin, viewsets.ModelViewSet):
         number = _bounded_int(request.data.get("round"), "round", limits.MAX_ROUNDS)
         return Response(EventSerializer(entry_services.event_set_round(event=event, round_number=number)).data)
 
+    @extend_schema(request=None, responses=OpenApiTypes.OBJECT)
     @action(detail=True, methods=["get", "post"], url_path="table-pins")
     def table_pins(self, request, pk=None, club_slug=None):
         """GET: each table's PIN (directors); POST: new PINs for every table, the old ones stop working."""
@@ -133,6 +138,7 @@ class EventViewSet(ClubScopedMixin, viewsets.ModelViewSet):
             event = event_table_pins_regenerate(event=event, user=request.user)
         return Response({"tables": selectors_event.tables_with_pins(event)})
 
+    @extend_schema(methods=["GET"], responses=OpenApiTypes.OBJECT)
     @extend_schema(methods=["POST"], request=MovementChangeSerializer, responses=OpenApiTypes.OBJECT)
     @action(detail=True, methods=["get", "post"])
     def movement(self, request, pk=None, club_slug=None):
@@ -155,6 +161,9 @@ class EventViewSet(ClubScopedMixin, viewsets.ModelViewSet):
             return Response(seating.movement_preview(section=section, movement=movement).to_dict())
         return Response(seating.section_change_movement(section=section, movement=movement).to_dict())
 
+    @extend_schema(methods=["GET"], responses=OpenApiTypes.OBJECT)
+    @extend_schema(methods=["POST"], request=ResultSerializer,
+                   responses={200: OpenApiTypes.OBJECT, 201: OpenApiTypes.OBJECT})
     @action(detail=True, methods=["get", "post"])
     def results(self, request, pk=None, club_slug=None):
         event = self.get_object()
@@ -250,6 +259,7 @@ class EventViewSet(ClubScopedMixin, viewsets.ModelViewSet):
             raise PermissionDenied("While play is on you see your own score card only.")
         return Response(card)
 
+    @extend_schema(responses={200: {"type": "array", "items": {"type": "object"}}})
     @action(detail=True, methods=["get"], url_path="round-status")
     def round_status(self, request, pk=None, club_slug=None):
         event = self.get_object()
@@ -300,6 +310,7 @@ class EventViewSet(ClubScopedMixin, viewsets.ModelViewSet):
         return self._lifecycle(request, lambda event, confirm, reason: lifecycle.event_unpublish(
             event=event, user=request.user, reason=reason))
 
+    @extend_schema(responses=OpenApiTypes.OBJECT)
     @action(detail=True, methods=["get"])
     def changes(self, request, pk=None, club_slug=None):
         """The lifecycle's audit trail (scorers and directors)."""
@@ -307,6 +318,7 @@ class EventViewSet(ClubScopedMixin, viewsets.ModelViewSet):
         self.check_scorer()
         return Response({"event": event.pk, "changes": selectors_lifecycle.event_changes(event)})
 
+    @extend_schema(request=None, responses={202: OpenApiTypes.OBJECT})
     @action(detail=True, methods=["post"])
     def rescore(self, request, pk=None, club_slug=None):
         """A full rescore, queued (inline when no broker is configured)."""
