@@ -15,15 +15,23 @@ from schemathesis.specs.openapi.checks import response_schema_conformance, statu
 
 from tests.tournaments.factories_event import create_event, enter_pairs, make_members
 
-EXAMPLES = 6            # per operation; 75 operations -> about 450 requests
+EXAMPLES = 5            # per operation; 76 operations -> about 380 requests
 BUDGET_SECONDS = 90     # the run stops early past this (it takes 25-35 s)
 CHECKS = [not_a_server_error, response_schema_conformance, status_code_conformance]
 
 
 @pytest.fixture
-def setting(live_server, club, director, api_as):
-    """An evening under way and a party, both in the director's club; the director's token."""
+def setting(live_server, club, director, api_as, monkeypatch):
+    """An evening and a party, both in the director's club; the director's token. Double dummy
+    analysis is left out (a worker's job; inline here it would take minutes for a big set)."""
     from rest_framework.authtoken.models import Token
+
+    from tournaments.deals.doubledummy import AnalysisUnavailable
+
+    def unavailable(*args, **kwargs):
+        raise AnalysisUnavailable("not in this test")
+
+    monkeypatch.setattr("tournaments.services.boards.analyse_boards", unavailable)
 
     from tests.tournaments.factories_party import create_party
 
@@ -67,8 +75,12 @@ def test_api_answers_as_its_schema_says(setting, club, capsys):
         def run(case):
             nonlocal tried
             _aim(case, club.slug, setting)
-            response = case.call(base_url=setting["url"], headers=headers, timeout=20)
             tried += 1
+            try:
+                response = case.call(base_url=setting["url"], headers=headers, timeout=20)
+            except OSError as exc:  # a request that hangs is worse than a 500
+                failures["ServerError (no answer)"][f"{operation.method.upper()} {operation.path}: {exc}"] += 1
+                return
             try:
                 case.validate_response(response, checks=CHECKS, headers=headers)
             except (Exception, BaseExceptionGroup) as exc:  # a FailureGroup: one entry per failed check

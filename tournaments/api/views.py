@@ -101,6 +101,7 @@ class EventViewSet(ClubScopedMixin, viewsets.ModelViewSet):
             "members_linked": list(entered.linked), "guests_entered": list(entered.guests), "notes": entered.notes},
             status=status.HTTP_201_CREATED)
 
+    @extend_schema(request=None, responses=EntrySerializer)
     @action(detail=True, methods=["post"], url_path=r"entries/(?P<entry_id>\d+)/withdraw")
     def withdraw(self, request, pk=None, club_slug=None, entry_id=None):
         event = self.get_object()
@@ -108,6 +109,8 @@ class EventViewSet(ClubScopedMixin, viewsets.ModelViewSet):
         entry = get_object_or_404(Entry, event=event, pk=entry_id)
         return Response(EntrySerializer(entry_services.entry_withdraw(entry=entry)).data)
 
+    @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiResponse(
+        OpenApiTypes.OBJECT, description="The event as GET shows it; for a party, the first round's draw."))
     @action(detail=True, methods=["post"])
     def start(self, request, pk=None, club_slug=None):
         event = self.get_object()
@@ -197,9 +200,12 @@ class EventViewSet(ClubScopedMixin, viewsets.ModelViewSet):
         row = next((r for r in body["rows"] if r["id"] == result.pk), {"id": result.pk})
         return Response(row, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
-    @extend_schema(methods=["GET"], operation_id="clubs_events_result_detail_retrieve")
-    @extend_schema(methods=["PUT"], operation_id="clubs_events_result_detail_update")
-    @extend_schema(methods=["DELETE"], operation_id="clubs_events_result_detail_destroy")
+    @extend_schema(methods=["GET"], operation_id="clubs_events_result_detail_retrieve",
+                   responses=OpenApiTypes.OBJECT)
+    @extend_schema(methods=["PUT"], operation_id="clubs_events_result_detail_update", request=ResultSerializer,
+                   responses=OpenApiTypes.OBJECT)
+    @extend_schema(methods=["DELETE"], operation_id="clubs_events_result_detail_destroy", request=None,
+                   responses={204: None})
     @action(detail=True, methods=["get", "put", "delete"], url_path=r"results/(?P<result_id>\d+)")
     def result_detail(self, request, pk=None, club_slug=None, result_id=None):
         event = self.get_object()
@@ -222,7 +228,7 @@ class EventViewSet(ClubScopedMixin, viewsets.ModelViewSet):
         result = play.result_correct(result=result, data=data.validated_data, user=request.user, reason=reason)
         return Response(result.snapshot() | {"id": result.pk})
 
-    @extend_schema(request=CardsGroupsSerializer)
+    @extend_schema(request=CardsGroupsSerializer, responses=OpenApiTypes.OBJECT)
     @action(detail=True, methods=["post"], url_path="results/groups")
     def cards_groups(self, request, pk=None, club_slug=None):
         """Fouled board or board played at the wrong table: mark which results were played with
@@ -239,6 +245,7 @@ class EventViewSet(ClubScopedMixin, viewsets.ModelViewSet):
                                     user=request.user, reason=data.validated_data["reason"])
         return Response(selectors_event.board_traveller(event, board, section))
 
+    @extend_schema(responses=OpenApiTypes.OBJECT)
     @action(detail=True, methods=["get"])
     def standings(self, request, pk=None, club_slug=None):
         event = self.get_object()
@@ -248,6 +255,7 @@ class EventViewSet(ClubScopedMixin, viewsets.ModelViewSet):
             return party_standings(self, request, event)
         return Response(selectors_event.event_standings(event))
 
+    @extend_schema(responses=OpenApiTypes.OBJECT)
     @action(detail=True, methods=["get"], url_path=r"scorecards/(?P<label>[0-9A-Za-z]+)")
     def scorecards(self, request, pk=None, club_slug=None, label=None):
         event = self.get_object()
