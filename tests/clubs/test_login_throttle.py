@@ -52,3 +52,29 @@ def test_guesses_at_one_username_do_not_lock_another(director, player):
     for _ in range(5):
         login("203.0.113.9", director.username, "wrong")
     assert login("203.0.113.9", player.username, PASSWORD).status_code == 302
+
+
+def test_axes_gets_an_ip_or_none_never_a_placeholder(rf):
+    """django-axes stores the address in an IP column: PostgreSQL's inet refuses "unknown"."""
+    from cardroom.clients import client_ip
+
+    request = rf.get("/")
+    assert client_ip(request) == "127.0.0.1"
+    del request.META["REMOTE_ADDR"]
+    assert client_ip(request) is None
+
+
+@pytest.mark.django_db
+def test_force_login_without_an_address_logs_in(client, make_user):
+    """A login with no client address (a test client's force_login, a unix-socket proxy)."""
+    from django.contrib.auth import login
+    from django.test import RequestFactory
+
+    user = make_user("nobody-at-all")
+    request = RequestFactory().get("/")
+    del request.META["REMOTE_ADDR"]
+    from django.contrib.sessions.backends.db import SessionStore
+
+    request.session = SessionStore()
+    login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+    assert request.session["_auth_user_id"] == str(user.pk)
