@@ -15,6 +15,7 @@ rest of the package is unaffected.
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
@@ -129,8 +130,18 @@ class BoardAnalysis:
     whist_tricks: Mapping[str, int] | None = None  # {"NS": 7, "EW": 6} with the turned trump
 
 
+# DDS keeps global state and runs its own threads: two callers at once (two board sets analysed
+# in background threads of one process) crash it, so one call at a time per process.
+_DDS_LOCK = threading.RLock()
+
+
 def double_dummy_tables(deals: Sequence[Deal]) -> list[DoubleDummy]:
     """DD tables for many deals, in batches of 32 through DDS CalcAllTables (threaded)."""
+    with _DDS_LOCK:
+        return _double_dummy_tables(deals)
+
+
+def _double_dummy_tables(deals: Sequence[Deal]) -> list[DoubleDummy]:
     dds, types = _endplay()
     out: list[DoubleDummy] = []
     for start in range(0, len(deals), _BATCH):
@@ -173,7 +184,13 @@ def _par(dd: DoubleDummy, board: Board, dds, types) -> Par:
 
 def analyse_boards(boards: Sequence[Board]) -> list[BoardAnalysis]:
     """DD table and par (bridge) or the turned trump's tricks (whist) for every board.
-    Only 52-card deals can be solved; a short pack raises ValueError."""
+    Only 52-card deals can be solved; a short pack raises ValueError. Thread-safe (one DDS
+    call at a time)."""
+    with _DDS_LOCK:
+        return _analyse_boards(boards)
+
+
+def _analyse_boards(boards: Sequence[Board]) -> list[BoardAnalysis]:
     dds, types = _endplay()
     for board in boards:
         if not board.deal.pack.is_full:

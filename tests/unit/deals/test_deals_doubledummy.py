@@ -68,3 +68,23 @@ def test_without_endplay_analysis_reports_unavailable(monkeypatch):
     assert doubledummy.analysis_available() is False
     with pytest.raises(AnalysisUnavailable, match="unavailable"):
         analyse_boards(deal_set("x", 1))
+
+
+def test_two_threads_analysing_at_once_get_what_one_would():
+    """Background analysis may run two board sets at once in one process; DDS must be called
+    one at a time (two at once crash it)."""
+    import threading
+
+    sets = [deal_set(f"threads-{n}", 4) for n in range(3)]
+    alone = [analyse_boards(s) for s in sets]
+    together: dict[int, list] = {}
+
+    def run(n):
+        together[n] = analyse_boards(sets[n])
+
+    threads = [threading.Thread(target=run, args=(n,)) for n in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert [together[n] for n in range(3)] == alone
