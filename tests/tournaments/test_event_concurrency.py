@@ -93,15 +93,18 @@ def test_a_run_that_dies_leaves_previous_standings_and_the_next_completes(club, 
         raise RuntimeError("worker killed")
 
     monkeypatch.setattr(Standing.objects, "bulk_create", crash)
-    with pytest.raises(RuntimeError):
-        client.post(url, {"board": second["boards"][0], "ns": second["ns"], "ew": second["ew"], "contract": "4S",
-                          "declarer": "S", "tricks": 9}, format="json")
-    assert Result.objects.filter(event_id=event["id"]).count() == 2  # the result itself was committed
+    response = client.post(url, {"board": second["boards"][0], "ns": second["ns"], "ew": second["ew"],
+                                 "contract": "4S", "declarer": "S", "tricks": 9}, format="json")
+    assert response.status_code == 201  # the result itself was committed and is acknowledged
+    assert Result.objects.filter(event_id=event["id"]).count() == 2
     after_crash = list(Standing.objects.filter(event_id=event["id"]).values_list("entry__label", "rank", "total"))
     assert after_crash == before
+    state = EventScoring.objects.get(event_id=event["id"])
+    assert "worker killed" in state.error and state.failed_at is not None  # the failure is on the event
     monkeypatch.undo()
     assert event_rescore(event_id=event["id"]) is True
     assert Standing.objects.filter(event_id=event["id"]).count() == 4
+    assert EventScoring.objects.get(event_id=event["id"]).error == ""
 
 
 @pytest.mark.redis
