@@ -159,7 +159,7 @@ def member_import(request, slug):
     form = MemberImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         try:
-            summary = services.members_import_csv(club=club, data=form.cleaned_data["file"].read())
+            summary = services.members_import_csv(club=club, data=form.cleaned_data["file"].read(limits.CSV_MAX_BYTES + 1))
         except services.MemberImportError as exc:
             errors = exc.errors
         else:

@@ -178,6 +178,7 @@ CSV_CASES = {
                             "last_name"),
     "more rows than a page takes": (_csv(*[f"{i},A,B,,,yes" for i in range(limits.CSV_MAX_ROWS + 1)]),
                                     "manage.py members import"),
+    "a file over the byte limit": (_csv(*[f"{i},{'A' * 900},B,,,yes" for i in range(2400)]), "CSV_MAX_BYTES"),
 }
 
 
@@ -197,6 +198,17 @@ def test_member_csv_refused_in_api_and_page(name, club, director, api_as, client
     upload.name = "members.csv"
     page = client.post(f"/clubs/{club.slug}/members/import/", {"file": upload})
     assert page.status_code == 400 and says.lower() in page.content.decode().lower()
+    assert _counts() == before
+
+
+@pytest.mark.django_db
+def test_pbn_file_over_the_byte_limit_is_refused(club, director, api_as):
+    upload = io.BytesIO(b"%" + b" " * limits.PBN_MAX_BYTES + b"\n")
+    upload.name = "big.pbn"
+    before = _counts()
+    response = api_as(director).post(f"/api/clubs/{club.slug}/board-sets/", {"name": "Big", "file": upload},
+                                     format="multipart")
+    assert response.status_code == 400 and "PBN_MAX_BYTES" in response.content.decode()
     assert _counts() == before
 
 
@@ -359,5 +371,5 @@ def test_commands_exit_2_with_a_message(name, club, evening, tmp_path, capsys, m
     assert _counts() == before
 
 
-CASES_TRIED = (len(API_CASES) + len(RAW_CASES) + 2 * len(CSV_CASES) + len(PAGE_CASE_NAMES) + 2
+CASES_TRIED = (len(API_CASES) + len(RAW_CASES) + 2 * len(CSV_CASES) + 1 + len(PAGE_CASE_NAMES) + 2
                + len(CLI_CASE_NAMES))

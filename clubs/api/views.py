@@ -12,6 +12,7 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from cardroom import limits
 from cardroom.api import confirmed
 from clubs import services
 from clubs.models import Club, Member
@@ -121,7 +122,7 @@ class MemberViewSet(ClubScopedMixin, viewsets.ModelViewSet):
         upload = MemberImportSerializer(data=request.data)
         upload.is_valid(raise_exception=True)
         try:
-            summary = services.members_import_csv(club=self.get_club(), data=upload.validated_data["file"].read())
+            summary = services.members_import_csv(club=self.get_club(), data=upload.validated_data["file"].read(limits.CSV_MAX_BYTES + 1))
         except services.MemberImportError as exc:
             return Response({"file": [f"line {line}: {msg}" for line, msg in exc.errors]},
                             status=status.HTTP_400_BAD_REQUEST)

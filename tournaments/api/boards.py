@@ -217,7 +217,7 @@ class ClubBoardSetListView(ClubBoardSetsMixin, generics.ListCreateAPIView):
                                                         count=fields["count"], seed=fields.get("seed"))
             else:
                 source = "file" if fields.get("file") else "pbn"
-                content = fields["file"].read() if source == "file" else fields["pbn"]
+                content = fields["file"].read(services.PBN_MAX_BYTES + 1) if source == "file" else fields["pbn"]
                 board_set = services.club_boardset_import_pbn(club=club, name=fields["name"], game=fields["game"],
                                                               data=content)
         except DjangoValidationError as exc:

@@ -14,6 +14,7 @@ from django.db import transaction
 from django.db.models import ProtectedError
 from django.utils import timezone
 
+from cardroom.limits import PBN_MAX_BYTES
 from cardroom.tasks import enqueue_once_on_commit
 from tournaments.deals import boards as pure_boards
 from tournaments.deals.cards import Deal, DealError, parse_card
@@ -169,6 +170,9 @@ def _dealt(seed: str, count: int, rules: pure_boards.GameRules, first: int = 1) 
 
 
 def _imported(data: bytes | str, rules: pure_boards.GameRules) -> list:
+    if len(data) > PBN_MAX_BYTES:
+        raise ValidationError(f"The file is larger than {PBN_MAX_BYTES} bytes (PBN_MAX_BYTES); "
+                              f"a set of {MAX_BOARDS} boards is far smaller.")
     try:
         records = boards_from_pbn(data, rules)
     except (PbnError, DealError) as err:

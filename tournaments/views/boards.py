@@ -111,7 +111,7 @@ def club_boardsets(request, slug):
                 upload = request.FILES.get("file")
                 if upload is None:
                     raise ValidationError({"file": "Choose a PBN file."})
-                board_set = services.club_boardset_import_pbn(club=club, name=name, game=game, data=upload.read())
+                board_set = services.club_boardset_import_pbn(club=club, name=name, game=game, data=upload.read(services.PBN_MAX_BYTES + 1))
             else:
                 board_set = services.club_boardset_deal(club=club, name=name, game=game,
                                                         count=_board_count(posted.get("count")),
