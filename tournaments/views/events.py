@@ -50,8 +50,14 @@ def event_new(request, slug):
     except ValidationError as exc:
         _errors(request, exc)
         pairs, status = 8, 400
-    suggestions = [s for s in suggest(pairs=pairs) if s.kind in ("howell", "mitchell", "skip-mitchell",
-                                                                "relay-mitchell")]
+    try:  # about how many boards the evening should have (the books' 24-27 when not given)
+        wanted = request.GET.get("boards") or request.POST.get("boards")
+        boards = whole_number(wanted, "boards", high=limits.MAX_BOARD_NUMBER) if wanted else None
+    except ValidationError as exc:
+        _errors(request, exc)
+        boards, status = None, 400
+    suggestions = [s for s in suggest(pairs=pairs, boards_wanted=boards)
+                   if s.kind in ("howell", "mitchell", "skip-mitchell", "relay-mitchell")]
     if request.method == "POST":
         choice = request.POST.get("movement", "")
         kind, _, rest = choice.partition(":")
@@ -74,7 +80,7 @@ def event_new(request, slug):
         "movement": request.POST.get("movement") or (offered[0][0] if offered else ""),
     }
     return render(request, "tournaments/event_new.html", {
-        "club": club, "pairs": pairs, "suggestions": offered, "games": games, "chosen": chosen,
+        "club": club, "pairs": pairs, "boards": boards, "suggestions": offered, "games": games, "chosen": chosen,
         "scorings": [c for c in ScoringMethod.choices if c[0] != ScoringMethod.TALLY]}, status=status)
 
 
@@ -237,6 +243,8 @@ def event_traveller(request, slug, pk, board):
                 if request.POST.get("delete"):
                     play.result_delete(result=result, user=request.user, reason=request.POST.get("reason", ""))
                 else:
+                    if request.POST.get("as_seated"):  # a missed arrow switch: the pairs sat the other way round
+                        data["ns"], data["ew"] = data["ew"], data["ns"]
                     play.result_correct(result=result, data=data, user=request.user,
                                         reason=request.POST.get("reason", ""))
             else:
