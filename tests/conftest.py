@@ -316,3 +316,18 @@ def browser_page():
         yield page
         context.close()
         browser.close()
+
+
+@pytest.fixture
+def chromium():
+    """Debian's Chromium itself, for tests that need several browser contexts (a director's
+    laptop and each table's phones are separate sessions)."""
+    if not os.path.exists(CHROMIUM):
+        service_missing(f"{CHROMIUM} is not installed (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
