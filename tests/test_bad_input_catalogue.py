@@ -212,6 +212,22 @@ def test_pbn_file_over_the_byte_limit_is_refused(club, director, api_as):
     assert _counts() == before
 
 
+@pytest.mark.django_db
+def test_party_refuses_players_past_its_largest_draw(club, director, api_as):
+    from tests.tournaments.factories_party import create_party
+    from tournaments.models.party import Party, PartyPlayer
+
+    client = api_as(director)
+    event = create_party(client, club)
+    party = Party.objects.get(event_id=event["id"])
+    PartyPlayer.objects.bulk_create(PartyPlayer(party=party, label=str(i), name=f"Player {i}")
+                                    for i in range(1, 4 * limits.MAX_PARTY_TABLES + 1))
+    before = _counts()
+    response = client.post(_events(club, event["id"], "players"), {"guest": "One more"}, format="json")
+    assert response.status_code == 400 and "at most" in response.content.decode()
+    assert _counts() == before
+
+
 def _page_cases(club, event_id):
     base = f"/clubs/{club.slug}/events/{event_id}/"
     return {
@@ -371,5 +387,5 @@ def test_commands_exit_2_with_a_message(name, club, evening, tmp_path, capsys, m
     assert _counts() == before
 
 
-CASES_TRIED = (len(API_CASES) + len(RAW_CASES) + 2 * len(CSV_CASES) + 1 + len(PAGE_CASE_NAMES) + 2
+CASES_TRIED = (len(API_CASES) + len(RAW_CASES) + 2 * len(CSV_CASES) + 2 + len(PAGE_CASE_NAMES) + 2
                + len(CLI_CASE_NAMES))

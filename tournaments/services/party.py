@@ -22,8 +22,11 @@ from tournaments.models.party import (
     EUCHRE_PROGRESSIONS, STAR_PROGRESSIONS, WHIST_PROGRESSIONS, Category, Party, PartyPlayer,
     PartyResult, PartyRound, PlayerStatus, Progression)
 from tournaments.movements import party_draw, progressive
+from tournaments.movements.limits import MAX_PARTY_TABLES
 from tournaments.services.events import event_create
 from tournaments.services.pins import PinCheck, pin_check
+
+MAX_PARTY_PLAYERS = 4 * MAX_PARTY_TABLES  # the largest draw (cardroom.limits)
 
 RULE_DEFAULTS = {
     "game": {"game_points": 5, "lone_march": 4, "leaver": "ghost", "rounds": None},
@@ -163,6 +166,9 @@ def party_player_add(*, party: Party, member: Member | int | None = None, guest:
     """Register a member or a guest; after the draw they wait to join at the booby table
     (a substitute, ``replaces`` set, takes the leaver's seat at once)."""
     party = Party.objects.select_for_update().select_related("event").get(pk=party.pk)
+    if replaces is None and PartyPlayer.objects.filter(party=party, ghost=False).count() >= MAX_PARTY_PLAYERS:
+        raise ValidationError({"players": [f"A party takes at most {MAX_PARTY_PLAYERS} players "
+                                           f"({MAX_PARTY_TABLES} tables of four, the limit)."]})
     if category not in Category.values:
         raise ValidationError({"category": [f"category is one of {', '.join(Category.values)}"]})
     if (member is None) == (not guest):
