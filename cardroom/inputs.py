@@ -15,3 +15,13 @@ def whole_number(value, field: str, *, low: int = 1, high: int = limits.MAX_ID, 
     if not text.isascii() or not text.isdigit() or len(text) > len(str(high)) or not low <= int(text) <= high:
         raise ValidationError({field: [f"a whole number from {low} to {high} (limit), not {text[:20]!r}."]})
     return int(text)
+
+
+def is_whole(value, *, signed: bool = False, max_digits: int = 12) -> bool:
+    """True when ``int(value)`` is safe and meant: ASCII digits only (a leading ``-`` when
+    ``signed``), at most ``max_digits`` of them. ``str.isdigit()`` alone also takes ``"²"`` or
+    ``"٣"``, which ``int()`` refuses, and a 5,000-digit string, which ``int()`` refuses too."""
+    text = str(value if value is not None else "").strip()
+    if signed and text.startswith("-"):
+        text = text[1:]
+    return text.isascii() and text.isdigit() and len(text) <= max_digits

@@ -11,6 +11,7 @@ from rest_framework.response import Response
 
 from cardroom import limits
 from cardroom.api import confirmed
+from cardroom.inputs import is_whole
 from clubs.api.mixins import ClubScopedMixin
 from clubs.api.trash import TRASH_DELETE
 from clubs.permissions import is_director, is_scorer
@@ -30,7 +31,7 @@ TRAVELLER_HIDDEN = "While play is on you see a board's traveller once your pair 
 def _bounded_int(value, field: str, top: int) -> int:
     """A query or body number from 1 to ``top``; a 400 naming the field otherwise."""
     text = str(value if value is not None else "").strip()
-    if not text.isdigit() or not 1 <= int(text[:12]) <= top or len(text) > 12:
+    if not is_whole(text) or not 1 <= int(text) <= top:
         raise ValidationError({field: [f"Give a {field} number from 1 to {top}."]})
     return int(text)
 

@@ -11,6 +11,7 @@ from django.db.models import Q
 from clubs.models import Guest, Member
 from clubs.services import guest_record
 from cardroom import limits
+from cardroom.inputs import is_whole
 from tournaments.models import Entry, EntryStatus, Event, EventStatus, Result, Section
 from tournaments.movements import change
 from tournaments.movements.model import Movement, MovementFormatError, label_key
@@ -44,7 +45,7 @@ def movement_build(spec: dict) -> Movement:
 def whole_number(value, field: str) -> int:
     """``3`` or ``"3"``, not ``3.5``, ``True`` or ``"abc"``: a ValidationError names the field."""
     text = str(value).strip()
-    if isinstance(value, bool) or not text.lstrip("-").isdigit() or len(text) > 12:
+    if isinstance(value, bool) or not is_whole(text, signed=True):
         raise ValidationError({"movement": [f"{field} must be a whole number, not {value!r}."]})
     return int(text)
 

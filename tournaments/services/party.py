@@ -14,6 +14,8 @@ import random
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from cardroom.inputs import is_whole
+from cardroom.limits import MAX_ID
 from clubs.models import Member
 from clubs.services import guest_record
 from scoring.engine import HEARTS_SCHEMES, ScoringError, hearts_round
@@ -186,7 +188,7 @@ def party_player_add(*, party: Party, member: Member | int | None = None, guest:
     fields = {}
     if member is not None:
         member_id = member.pk if isinstance(member, Member) else member
-        found = Member.objects.filter(club=party.event.club, pk=member_id).first() if str(member_id).isdigit() else None
+        found = Member.objects.filter(club=party.event.club, pk=member_id).first() if is_whole(member_id, max_digits=len(str(MAX_ID))) and int(str(member_id)) <= MAX_ID else None
         if found is None:
             raise ValidationError({"member": [f"no member {member_id} in this club"]})
         if PartyPlayer.objects.filter(party=party, member=found).exists():

@@ -7,6 +7,8 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from cardroom.inputs import is_whole
+from cardroom.limits import MAX_ID
 from clubs.models import Club
 from clubs.permissions import is_director
 from tournaments import selectors, selectors_boards
@@ -165,7 +167,7 @@ def club_boardset_delete(request, slug, pk):
 
 
 def _use(request, event, club_set_id) -> None:
-    club_set = selectors_boards.club_board_set(club=event.club, pk=club_set_id) if str(club_set_id).isdigit() else None
+    club_set = selectors_boards.club_board_set(club=event.club, pk=club_set_id) if is_whole(club_set_id, max_digits=len(str(MAX_ID))) and int(str(club_set_id)) <= MAX_ID else None
     try:
         if club_set is None:
             raise ValidationError({"club_set": "Choose one of the club's board sets."})

@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from cardroom.clients import client_address
-from cardroom.inputs import whole_number
+from cardroom.inputs import is_whole, whole_number
 from cardroom.limits import MAX_PARTY_TABLES
 from clubs.models import Club, Member
 from clubs.permissions import is_director
@@ -86,7 +86,7 @@ def party_new(request, slug):
         post = request.POST
         rules = {}
         for key in ("game_points", "hands_per_round", "hands", "rounds"):
-            if post.get(key, "").strip().isdigit():
+            if is_whole(post.get(key, "")):
                 rules[key] = int(post[key])
         if post.get("leaver") in services.LEAVER_RULES:
             rules["leaver"] = post["leaver"]
@@ -163,9 +163,9 @@ def _enter(request, party, number, table, *, entered_by, correct=False):
     post = request.POST
     if party.progression == Progression.HEARTS:
         raw = [post.get(f"chips_{i}", "").strip() for i in range(4)]
-        chips = [int(c) if c.lstrip("-").isdigit() else c for c in raw]
+        chips = [int(c) if is_whole(c, signed=True) else c for c in raw]
         cuts = [post.get(f"cut_{i}", "").strip() for i in range(4)]
-        cut = [int(c) if c.isdigit() else None for c in cuts] if any(cuts) else None
+        cut = [int(c) if is_whole(c) else None for c in cuts] if any(cuts) else None
         return _attempt(request, lambda: services.party_hearts_enter(
             party=party, round_number=number, table=table, chips=chips, cut=cut, entered_by=entered_by,
             correct=correct), f"Table {table} reported.")
@@ -188,7 +188,7 @@ def party_close(request, slug, pk, number):
     cut = None
     if party.progression == Progression.HEARTS:  # "3:12 7:5": the director's cut for a tie to retire
         pairs = [item.split(":", 1) for item in request.POST.get("cut", "").replace(",", " ").split() if ":" in item]
-        cut = {label.strip(): int(card) if card.strip().isdigit() else card for label, card in pairs} or None
+        cut = {label.strip(): int(card) if is_whole(card) else card for label, card in pairs} or None
     done = ("Round closed: four players retire and the rest are drawn afresh."
             if party.progression == Progression.HEARTS else "Round closed: stars given and the next round seated.")
     _attempt(request, lambda: services.party_round_close(party=party, round_number=number, cut=cut, user=request.user),
@@ -226,7 +226,7 @@ def party_table(request, slug, pk, table):
     """The phone at a table: who sits where this round, and the report with the table's PIN."""
     club, party = _public_party(request, slug, pk)
     if request.method == "POST":
-        number = int(request.POST["round"]) if request.POST.get("round", "").isdigit() else 0
+        number = int(request.POST["round"]) if is_whole(request.POST.get("round", "")) else 0
         check = None if is_director(request.user, club) else services.table_pin_check(
             party, table, request.POST.get("pin"), client_address(request))
         if check is not None and not check.ok:

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 from clubs.models import Club
 from clubs.permissions import is_director
 from cardroom.clients import client_address
+from cardroom.inputs import is_whole
 from tournaments import selectors_event, selectors_table
 from tournaments.models import BoardNotPlayed, Event, EventStatus, Result
 from tournaments.services import pins, play
@@ -100,7 +101,7 @@ def table_scoring(request, slug, pk, section, table):
     context["offer"] = offer
     traveller = None
     board = request.GET.get("board", "")
-    if board.isdigit():  # the board's traveller, for the pairs who played it at this table
+    if is_whole(board, max_digits=3):  # the board's traveller, for the pairs who played it at this table
         played = Result.objects.filter(section=sec, table=table, board=int(board), confirmed=True).select_related(
             "ns", "ew").first()
         ns, ew = (played.ns.label, played.ew.label) if played else (now["ns"], now["ew"])

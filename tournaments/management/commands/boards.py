@@ -22,6 +22,7 @@ from pathlib import Path
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand
 
+from cardroom.inputs import is_whole
 from clubs.models import Club
 from tournaments import selectors_boards
 from tournaments.models import BoardSet, Event, Game
@@ -124,7 +125,7 @@ class Command(BaseCommand):
             if len(options["targets"]) != 2:
                 self.fail("import takes EVENT FILE (or --club SLUG FILE)")
             event_id, name = options["targets"]
-            found = self._event(int(event_id) if event_id.isdigit() else self.fail(f"{event_id!r} is not an event id"))
+            found = self._event(int(event_id) if is_whole(event_id) else self.fail(f"{event_id!r} is not an event id"))
             board_set = services.boardset_import_pbn(event=found, data=self._file(name))
             self.stdout.write(f"imported {board_set.boards.count()} boards into {found}")
             return
