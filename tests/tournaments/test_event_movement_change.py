@@ -79,7 +79,8 @@ def test_a_mitchell_becomes_a_howell_before_play_and_pairs_are_renumbered(api_as
 @pytest.mark.parametrize("body, field", [
     ({"kind": "howell"}, "pairs"), ({"kind": "howell", "pairs": 8, "tables": 4}, "pairs"),
     ({"kind": "spiral", "pairs": 8}, "movement"), ({"kind": "howell", "pairs": "x"}, "pairs"),
-    ({"kind": "howell", "pairs": 8, "section": "Z"}, "section"),
+    ({"kind": "howell", "pairs": 8, "section": "Z"}, "section"), ({"kind": "mitchell", "pairs": 10 ** 6}, "movement"),
+    ({"kind": "howell", "pairs": 8, "boards_per_round": 10 ** 9}, "movement"),
 ])
 def test_bad_movement_changes_are_a_400_naming_the_field(api_as, club, director, body, field):
     client = api_as(director)

@@ -21,7 +21,7 @@ from tournaments.services import entries as entry_services
 from tournaments.services import lifecycle, pair_names, pins, play
 from tournaments.visibility import event_sight
 
-from .movement import choice_spec, movement_offers
+from .movement import choice_spec, late_offers
 
 
 def _event(request, slug, pk):
@@ -102,8 +102,7 @@ def _detail_context(request, club, event) -> dict:
             "tables": selectors_event.tables_with_pins(event) if director else [],
             "pin_misses": pins.pin_misses(event) if director else [],
             "members": club.members.filter(active=True) if director else [],
-            "late_offers": movement_offers(1 + Entry.objects.filter(event=event, status="active").count())
-            if director and sections else [],
+            "late_offers": late_offers(event, sections[0] if sections else None) if director else [],
             "live": event.status in (EventStatus.PLAYING, EventStatus.SEATED),
             "changes": selectors_lifecycle.event_changes(event) if director else [],
             "analysis": board_analysis_progress(event=event) if director else None,

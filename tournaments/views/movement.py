@@ -9,6 +9,7 @@ from django.shortcuts import redirect, render
 from clubs.permissions import is_director
 from tournaments import selectors_event
 from tournaments.models import EntryStatus
+from tournaments.movements import change
 from tournaments.movements.suggest import suggest
 from tournaments.services import seating
 from tournaments.services.entries import movement_build
@@ -25,6 +26,18 @@ def movement_offers(pairs: int) -> list[tuple[str, str]]:
                         f"{s.kind.replace('-', ' ').capitalize()} for {pairs} pairs: {s.tables} tables, "
                         f"{s.rounds} rounds of {s.boards_per_round} boards ({s.boards} boards)"))
     return out
+
+
+def late_offers(event, section) -> list[tuple[str, str]]:
+    """Larger movements for the enter-pair form, only when the section has no free place
+    (``suggest`` builds every candidate: a second on a 200-pair field)."""
+    if section is None or event.status not in ("draft", "seated", "playing"):
+        return []
+    free = change.free_from(seating.windows(section), seating.planned_movement(section).entrants,
+                            max(1, event.current_round))
+    if free:
+        return []
+    return movement_offers(1 + section.entries.filter(status=EntryStatus.ACTIVE).count())
 
 
 def choice_spec(choice: str) -> dict:
