@@ -1,4 +1,6 @@
 """A director runs a small evening in Chromium; a table scores on a phone; standings follow."""
+import threading
+
 import pytest
 
 from clubs import services
@@ -6,9 +8,20 @@ from tournaments.models import Event
 from tournaments.selectors_event import table_pin
 
 
+@pytest.fixture
+def background_threads(settings):
+    """As under ``make run``: the double dummy after Start goes to a thread, so Start returns at
+    once; the test waits for the thread before the database goes."""
+    settings.CARDROOM_INLINE_THREADS = True
+    yield
+    for thread in threading.enumerate():
+        if thread.name.startswith("cardroom-"):
+            thread.join(timeout=300)
+
+
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
-def test_director_and_a_table_run_an_evening_in_the_browser(live_server, browser_page, make_user):
+def test_director_and_a_table_run_an_evening_in_the_browser(live_server, browser_page, make_user, background_threads):
     club = services.club_create(name="Browser Club", slug="browser-club", city="Bath")
     director = make_user("dora")
     services.role_grant(club=club, user=director, role="director")
@@ -28,6 +41,7 @@ def test_director_and_a_table_run_an_evening_in_the_browser(live_server, browser
         page.get_by_role("button", name="Enter pair").click()
     page.click("#start")
     assert "Playing" in page.locator("#event-status").inner_text()
+    assert "Double dummy:" in page.locator("#boards-area").inner_text()  # its progress, while it runs
     event = Event.objects.get(club=club)
     section = event.sections.get()
     first = section.movement["rounds_detail"][0]["tables"][0]
