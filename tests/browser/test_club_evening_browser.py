@@ -226,6 +226,10 @@ def test_a_nine_pair_mitchell_evening_from_the_pages(live_server, chromium, make
     sitting.locator("h1", has_text="round 2 of 5").wait_for(timeout=20000)  # the phone follows by itself
     r2 = seats[2, sit_out_table]
     assert f"N-S {r2['ns']}" in sitting.locator("#table-pairs").inner_text()
+    other = phones[sit_out_table, "ew"]  # and the E-W phone on opening it again
+    visit(other)
+    assert "round 2 of 5" in other.locator("h1").inner_text() and other.locator("#sit-out").count() == 0
+    assert f"E-W {r2['ew']}" in other.locator("#table-pairs").inner_text()
     assert all(row["missing"] != "sit-out" for row in director_tables(director).values())
     play_round(2)
 
