@@ -11,6 +11,7 @@ with CARDROOM_BENCH_EVENING=path, written as JSON (bench/evening.py)."""
 import json
 import os
 import random
+import threading
 import time
 
 import pytest
@@ -100,10 +101,20 @@ def set_round(director, event_url, number):
     assert f"round {number}" in director.locator("p.muted").first.inner_text()
 
 
+@pytest.fixture
+def background_threads(settings):
+    """As `make run` serves it: the double dummy after Start goes to a thread (Start returns at
+    once); the thread is waited for before the test database goes."""
+    settings.CARDROOM_INLINE_THREADS = True
+    yield
+    for thread in threading.enumerate():
+        if thread.name.startswith("cardroom-"):
+            thread.join(timeout=300)
+
+
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
-def test_a_nine_pair_mitchell_evening_from_the_pages(live_server, chromium, make_user, settings):
-    settings.CARDROOM_INLINE_THREADS = True  # as `make run` serves it: double dummy in a thread after Start
+def test_a_nine_pair_mitchell_evening_from_the_pages(live_server, chromium, make_user, background_threads):
     club = services.club_create(name="Evening Club", slug="evening-club", city="Bath")
     services.role_grant(club=club, user=make_user("dora"), role="director")
     members = [services.member_create(club=club, membership_number=str(200 + n), first_name=f"Ann{n}",
