@@ -67,3 +67,15 @@ def test_an_error_message_is_not_in_the_success_style(live_server, browser_page,
     success = page.evaluate("""() => { const ul = document.querySelector('.messages'); const li = document.createElement('li');
         li.className = 'success'; ul.appendChild(li); return getComputedStyle(li).backgroundColor; }""")
     assert background != success
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_club_events_page_fits_a_phone(live_server, browser_page, demo):
+    """The state links (All · In play · Upcoming · Finished · Published) wrap instead of
+    widening the page past a 390 px screen."""
+    published, _party = demo
+    page = browser_page
+    page.goto(f"{live_server.url}/clubs/{published.club.slug}/events/")
+    assert page.locator("#event-states a").count() == 5
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
