@@ -112,3 +112,14 @@ def test_before_play_a_late_pair_is_added_with_a_movement_chosen_from_the_sugges
     assert late.json()["label"] == "4EW" and late.json()["joined_round"] == 1
     assert client.post(f"{base}/start/").status_code == 200
     assert movement_of(client, base)["kind"] == "mitchell"
+
+
+def test_a_switch_after_round_one_leaves_its_unplayed_tables_as_sit_outs(api_as, club, director):
+    client = api_as(director)
+    base = start(client, club, {"kind": "mitchell", "pairs": 10, "boards_per_round": 2}, 10)
+    assert client.post(f"{base}/round/", {"round": 2}, format="json").status_code == 200
+    response = client.post(f"{base}/movement/", {"kind": "howell", "pairs": 10, "boards_per_round": 2},
+                           format="json")
+    assert response.status_code == 200, response.content
+    played = movement_of(client, base)["rounds_detail"]
+    assert played[0]["tables"] == [] and len(played[0]["sit_out"]) == 10 and len(played[1]["tables"]) == 5

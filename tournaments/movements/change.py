@@ -159,15 +159,27 @@ class Preview:
                 "rounds_detail": self.new.to_dict()["rounds_detail"]}
 
 
-def preview(old: Movement, new: Movement, played: Sequence[Played], labels: Mapping[str, str]) -> Preview:
+def preview(old: Movement, new: Movement, played: Sequence[Played], labels: Mapping[str, str],
+            current_round: int = 1) -> Preview:
     """Map each result to the new movement: the same board between the same pairs, seated the
-    same way; a result the new movement does not schedule is a conflict."""
+    same way; a result the new movement does not schedule is a conflict. Rounds before
+    ``current_round`` are over: a table of the new movement there with no result never sat,
+    so it becomes a sit-out (its boards are expected of nobody)."""
     slots = new.slots()
     moves = []
     for p in sorted(played, key=lambda p: (p.round, p.table, p.board)):
         ns, ew = labels.get(p.ns, p.ns), labels.get(p.ew, p.ew)
         moves.append(Move(played=p, ns=ns, ew=ew, after=slots.get((p.board, ns, ew))))
-    return Preview(old=old, new=new, labels=dict(labels), moves=tuple(moves))
+    sat = {m.after for m in moves if m.after}
+    plans = []
+    for plan in new.rounds_detail:
+        if plan.round >= current_round:
+            plans.append(plan)
+            continue
+        kept = tuple(t for t in plan.tables if (plan.round, t.table) in sat)
+        out = plan.sit_out + tuple(e for t in plan.tables if t not in kept for e in t.entrants)
+        plans.append(RoundPlan(round=plan.round, tables=kept, sit_out=out))
+    return Preview(old=old, new=replace(new, rounds_detail=tuple(plans)), labels=dict(labels), moves=tuple(moves))
 
 
 __all__ = ["ChangeRefused", "Move", "Played", "Preview", "field_order", "free_from",

@@ -88,7 +88,8 @@ def movement_preview(*, section: Section, movement: Movement) -> change.Preview:
         labels = change.relabel(entered, movement)
     except change.ChangeRefused as exc:
         raise ValidationError({"movement": [str(exc)]}) from None
-    return change.preview(planned_movement(section), movement, _played(section), labels)
+    return change.preview(planned_movement(section), movement, _played(section), labels,
+                          current_round=max(1, section.event.current_round))
 
 
 @transaction.atomic
@@ -120,7 +121,7 @@ def section_change_movement(*, section: Section, movement: Movement) -> change.P
     moved = [m for m in result.moves if m.moved]
     for m in moved:
         Result.objects.filter(pk=m.played.id).update(round=m.after[0], table=m.after[1])
-    _store(section, movement)
+    _store(section, result.new)
     if result.moves:
         Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
         from scoring.services import event_rescore_later

@@ -52,3 +52,15 @@ def test_results_map_to_the_same_board_and_pairs_or_are_named_as_conflicts():
     assert [m.after for m in result.moves] == [(1, 1), None]
     assert not result.ok and "board 1 1EW v 1NS" in result.conflict_text()
     assert preview(nine, ten, [ok], {}).to_dict()["ok"] is True
+
+
+def test_rounds_already_over_keep_only_the_tables_that_have_results():
+    nine = generate("mitchell", pairs=9, boards_per_round=2)
+    howell = generate("howell", pairs=10, boards_per_round=2)
+    first = howell.rounds_detail[0].tables[0]
+    done = Played(id=1, board=first.boards[0], ns=first.ns, ew=first.ew, round=1, table=first.table)
+    result = preview(nine, howell, [done], {}, current_round=2)
+    assert result.new.rounds_detail[0].tables == (first,)
+    assert set(result.new.rounds_detail[0].sit_out) == set(howell.entrants) - {first.ns, first.ew}
+    assert result.new.rounds_detail[1:] == howell.rounds_detail[1:]
+    assert preview(nine, howell, [done], {}, current_round=1).new == howell
