@@ -226,6 +226,8 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    "ENUM_NAME_OVERRIDES": {"GameEnum": "tournaments.models.Game",
+                            "DuplicateGameEnum": "tournaments.api.serializers.DUPLICATE_GAME_CHOICES"},
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "cardroom.schema.document_errors"],
     # Swagger UI from our own static files (drf-spectacular-sidecar): /api/docs/ works offline.
     "SWAGGER_UI_DIST": "SIDECAR",

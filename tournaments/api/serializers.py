@@ -7,6 +7,9 @@ from cardroom import limits
 from tournaments.models import PARTY_GAMES, Entry, Event, Game, ScoringMethod
 
 
+# The games an event of boards and movements plays (the schema names this choice set DuplicateGameEnum).
+DUPLICATE_GAME_CHOICES = [c for c in Game.choices if c[0] not in PARTY_GAMES]
+
 class EventSerializer(serializers.ModelSerializer):
     sections = serializers.SerializerMethodField()
     provisional_until = serializers.SerializerMethodField(
@@ -42,8 +45,7 @@ class EventCreateSerializer(serializers.Serializer):
 
     name = serializers.CharField(max_length=160)
     date = serializers.DateField()
-    game = serializers.ChoiceField(choices=[c for c in Game.choices
-                                            if c[0] not in PARTY_GAMES])
+    game = serializers.ChoiceField(choices=DUPLICATE_GAME_CHOICES)
     scoring = serializers.ChoiceField(choices=[c for c in ScoringMethod.choices if c[0] != ScoringMethod.TALLY],
                                       default=ScoringMethod.MATCHPOINTS)
     rules = serializers.CharField(max_length=40, required=False, allow_blank=True, default="")
