@@ -58,7 +58,7 @@ def event_new(request, slug):
         boards, status = None, 400
     suggestions = [s for s in suggest(pairs=pairs, boards_wanted=boards)
                    if s.kind in ("howell", "mitchell", "skip-mitchell", "relay-mitchell")]
-    if request.method == "POST":
+    if request.method == "POST" and status == 200:  # a bad number of pairs or boards creates nothing
         choice = request.POST.get("movement", "")
         kind, _, rest = choice.partition(":")
         tables, _, bpr = rest.partition(":")
