@@ -49,3 +49,10 @@ def test_postgres_round_trip_through_pg_dump(require_postgres, transactional_db,
     Member.objects.filter(membership_number="1").update(first_name="Changed")
     call_command("restore", str(tmp_path / "cardroom.dump"), "--yes")
     assert list(Member.objects.values_list("first_name", flat=True)) == ["Ada"]
+
+
+def test_backup_into_a_missing_directory_exits_2(sqlite, transactional_db, tmp_path, capsys):
+    with pytest.raises(SystemExit) as stop:
+        call_command("backup", str(tmp_path / "missing" / "cardroom.sqlite3"))
+    assert stop.value.code == 2 and "not a directory" in capsys.readouterr().err
+    assert not (tmp_path / "missing").exists()

@@ -16,6 +16,8 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         path = Path(options["file"])
         try:
+            if not path.parent.is_dir():  # SQLite's backup API would end in a traceback
+                raise BackupError(f"{path.parent} is not a directory: create it first.")
             if path.exists() and not options["force"]:
                 raise BackupError(f"{path} exists; give another name or --force.")
             if path.exists():
