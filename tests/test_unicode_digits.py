@@ -97,3 +97,13 @@ def test_boards_command_refuses_an_odd_event_id(tmp_path):
     with redirect_stderr(io.StringIO()), pytest.raises(SystemExit) as exit_:
         call_command("boards", "import", "²", str(pbn))
     assert exit_.value.code == 2 and not Event.objects.exists()
+
+
+@pytest.mark.parametrize("field", ["game_points", "rounds"])
+def test_new_party_form_refuses_a_number_it_cannot_read_naming_the_field(web, club, field):
+    """It used to drop the value and create the party with the default."""
+    response = web.post(f"/clubs/{club.slug}/events/party/new/", {
+        "name": "Friday euchre", "date": "2026-11-27", "progression": "hoyle", "tables": "2", field: "²"})
+    page = response.content.decode()
+    assert response.status_code == 400 and f"{field}: a whole number" in page and 'value="²"' in page
+    assert not Party.objects.exists()

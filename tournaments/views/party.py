@@ -84,10 +84,12 @@ def party_new(request, slug):
         raise PermissionDenied("Only a director of the club can create a party.")
     if request.method == "POST":
         post = request.POST
-        rules = {}
+        rules, bad = {}, []
         for key in ("game_points", "hands_per_round", "hands", "rounds"):
             if is_whole(post.get(key, "")):
                 rules[key] = int(post[key])
+            elif post.get(key, "").strip():  # refused, not silently left at the default
+                bad.append(f"{key}: a whole number, not {post[key].strip()[:20]!r}")
         if post.get("leaver") in services.LEAVER_RULES:
             rules["leaver"] = post["leaver"]
         if post.get("missed") in services.MISSED_RULES:
@@ -104,7 +106,10 @@ def party_new(request, slug):
         except ValueError:
             date = None
         holder = {}
-        if date is None:
+        if bad:
+            for text in bad:
+                messages.error(request, text)
+        elif date is None:
             messages.error(request, "date: give the date of the party")
         elif _attempt(request, lambda: holder.setdefault("party", services.party_create(
                 club=club, name=post.get("name", "").strip(), date=date, game=game,
