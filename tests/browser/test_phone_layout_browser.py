@@ -79,3 +79,21 @@ def test_club_events_page_fits_a_phone(live_server, browser_page, demo):
     page.goto(f"{live_server.url}/clubs/{published.club.slug}/events/")
     assert page.locator("#event-states a").count() == 5
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_member_page_fits_a_phone(live_server, browser_page, demo):
+    """A long email address wraps inside the facts list instead of widening the page."""
+    from clubs.models import Member
+
+    published, _party = demo
+    member = Member.objects.filter(club=published.club).exclude(email="").first()
+    page = browser_page
+    page.goto(f"{live_server.url}/accounts/login/?next=/clubs/{published.club.slug}/members/{member.pk}/")
+    page.fill("input[name=username]", "director")
+    page.fill("input[name=password]", "cardroom-demo")
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_selector("dl.facts")
+    assert member.email in page.locator("dl.facts").inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
