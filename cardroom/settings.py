@@ -233,9 +233,6 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
-    # "game" has two choice sets (every game on an event; only the duplicate games where a
-    # duplicate event is created): naming the full one keeps the schema free of warnings.
-    "ENUM_NAME_OVERRIDES": {"GameEnum": "tournaments.models.events.Game"},
 }
 
 # Celery: with REDIS_URL, a broker and result backend; without, tasks run inline
