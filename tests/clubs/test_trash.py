@@ -10,7 +10,7 @@ from django.utils import timezone
 from clubs.models import Club, Member
 from clubs.trash import TRASH_DAYS, trash_purge
 from scoring.models import Standing
-from tests.tournaments.factories_event import create_event, enter_pairs, make_members
+from tests.tournaments.factories_event import create_event, started_event
 from tests.tournaments.factories_party import create_party, register, report
 from tournaments.models import Event, Result
 from tournaments.models.party import PartyResult
@@ -22,10 +22,7 @@ pytestmark = pytest.mark.django_db
 def played(api_as, club, director):
     """An event with one confirmed result and standings."""
     client = api_as(director)
-    event = create_event(client, club, movement={"kind": "howell", "tables": 2, "boards_per_round": 2})
-    enter_pairs(client, club, event["id"], make_members(club, 8))
-    base = f"/api/clubs/{club.slug}/events/{event['id']}"
-    assert client.post(f"{base}/start/").status_code == 200
+    event, base, _movement = started_event(client, club, kind="howell", tables=2)
     first = client.get(f"{base}/movement/").json()["sections"][0]["rounds_detail"][0]["tables"][0]
     posted = client.post(f"{base}/results/", {"board": first["boards"][0], "ns": first["ns"], "ew": first["ew"],
                                               "contract": "4H", "declarer": "S", "tricks": 10}, format="json")

@@ -4,10 +4,18 @@ adjusted scores (Law 12C): a table score for one side and an adjustment for the 
 import pytest
 from django.test import Client
 
-from scoring.engine import (Adjustment, BoardResults, Result, board_matchpoints, board_vulnerability,
-                            duplicate_score, score_session)
-from tests.tournaments.factories_event import create_event, enter_pairs, make_members, plays
-from tournaments.models import Event, Result as StoredResult, ResultChange
+from scoring.engine import (
+    Adjustment,
+    BoardResults,
+    Result,
+    board_matchpoints,
+    board_vulnerability,
+    duplicate_score,
+    score_session,
+)
+from tests.tournaments.factories_event import plays, started_event
+from tournaments.models import Event, ResultChange
+from tournaments.models import Result as StoredResult
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -18,11 +26,7 @@ CONTRACTS = [("4H", "S", 10), ("4H", "S", 9), ("3NT", "N", 10)]
 def board_played_three_times(api_as, club, director):
     """A 3-table Mitchell with every table's result of one board in."""
     client = api_as(director)
-    event = create_event(client, club, movement={"kind": "mitchell", "tables": 3, "boards_per_round": 2})
-    enter_pairs(client, club, event["id"], make_members(club, 12))
-    base = f"/api/clubs/{club.slug}/events/{event['id']}"
-    assert client.post(f"{base}/start/").status_code == 200
-    movement = client.get(f"{base}/movement/").json()["sections"][0]
+    event, base, movement = started_event(client, club, kind="mitchell", tables=3)
     board = 1
     rows = [(ns, ew) for _r, _t, b, ns, ew in plays(movement) if b == board]
     ids = []

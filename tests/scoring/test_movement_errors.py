@@ -5,18 +5,15 @@ import pytest
 
 from scoring.engine import BoardResults, Method, Result, board_vulnerability, duplicate_score, score_session
 from scoring.models import EventScoring
-from tests.tournaments.factories_event import create_event, enter_pairs, make_members, plays
-from tournaments.models import Event, Result as StoredResult
+from tests.tournaments.factories_event import plays, started_event
+from tournaments.models import Event
+from tournaments.models import Result as StoredResult
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def _mitchell(client, club, tables=3):
-    event = create_event(client, club, movement={"kind": "mitchell", "tables": tables, "boards_per_round": 2})
-    enter_pairs(client, club, event["id"], make_members(club, 4 * tables))
-    base = f"/api/clubs/{club.slug}/events/{event['id']}"
-    assert client.post(f"{base}/start/").status_code == 200
-    movement = client.get(f"{base}/movement/").json()["sections"][0]
+    event, base, movement = started_event(client, club, kind="mitchell", tables=tables)
     assert movement["winners"] == 2
     return base, movement, event["id"]
 

@@ -8,7 +8,7 @@ from django.test import Client
 from scoring.models import EventScoring, Standing
 from scoring.services import standings_sweep
 from scoring.tasks import rescore_event, sweep_standings
-from tests.tournaments.factories_event import create_event, enter_pairs, make_members, plays
+from tests.tournaments.factories_event import plays, started_event
 from tournaments.models import Event, EventStatus, Result
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -17,11 +17,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.fixture
 def evening(api_as, club, director):
     client = api_as(director)
-    event = create_event(client, club, movement={"kind": "howell", "tables": 2, "boards_per_round": 2})
-    enter_pairs(client, club, event["id"], make_members(club, 8))
-    base = f"/api/clubs/{club.slug}/events/{event['id']}"
-    assert client.post(f"{base}/start/").status_code == 200
-    movement = client.get(f"{base}/movement/").json()["sections"][0]
+    event, base, movement = started_event(client, club, kind="howell", tables=2)
     return client, base, list(plays(movement)), event["id"]
 
 

@@ -13,7 +13,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from scoring.models import EventScoring, Standing
 from scoring.services import event_rescore, standings_sweep
 from tests.conftest import service_missing
-from tests.tournaments.factories_event import create_event, enter_pairs, make_members, plays
+from tests.tournaments.factories_event import plays, started_event
 from tournaments.models import Event, Result
 
 pytestmark = [pytest.mark.redis, pytest.mark.django_db(transaction=True)]
@@ -87,11 +87,7 @@ def _forget_connections(app):
 def test_results_and_an_import_are_acknowledged_while_redis_is_down_and_standings_catch_up(
         own_broker, api_as, club, director, caplog):
     client = api_as(director)
-    event = create_event(client, club, movement={"kind": "mitchell", "tables": 3, "boards_per_round": 2})
-    enter_pairs(client, club, event["id"], make_members(club, 12))
-    base = f"/api/clubs/{club.slug}/events/{event['id']}"
-    assert client.post(f"{base}/start/").status_code == 200
-    movement = client.get(f"{base}/movement/").json()["sections"][0]
+    event, base, movement = started_event(client, club, kind="mitchell", tables=3)
     stream = list(plays(movement))
     third = len(stream) // 3
     timings = []
@@ -142,10 +138,7 @@ def test_a_real_worker_runs_the_beat_sweep_and_heals_lost_tasks(celery_worker_pr
     from tests.conftest import wait_until
 
     client = api_as(director)
-    event = create_event(client, club, movement={"kind": "howell", "tables": 2, "boards_per_round": 2})
-    enter_pairs(client, club, event["id"], make_members(club, 8))
-    base = f"/api/clubs/{club.slug}/events/{event['id']}"
-    assert client.post(f"{base}/start/").status_code == 200
+    event, base, _movement = started_event(client, club, kind="howell", tables=2)
     monkeypatch.setattr(rescore_event, "delay", lambda *args: None)  # every scoring task is lost
     for _r, _t, board, ns, ew in list(plays(client.get(f"{base}/movement/").json()["sections"][0]))[:6]:
         assert client.post(f"{base}/results/", {"board": board, "ns": ns, "ew": ew, "contract": "2S",

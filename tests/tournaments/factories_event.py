@@ -66,3 +66,14 @@ def expected_standings(movement: dict, posted: list[dict], method: str = "matchp
 def ns_first(standings):
     """The engine's standings in the order pages and the API show them: N-S field first."""
     return sorted(standings, key=lambda s: {"NS": 0, "EW": 1}.get(s.field or "", 2))
+
+
+def started_event(client, club, *, kind: str, tables: int, boards_per_round: int = 2, **event_fields):
+    """An event created, filled with pairs and started through the API: (the event as the API
+    answered it, its base URL, the section's movement JSON). Mitchells get four members a table, Howells two pairs a table."""
+    event = create_event(client, club, movement={"kind": kind, "tables": tables,
+                                                 "boards_per_round": boards_per_round}, **event_fields)
+    enter_pairs(client, club, event["id"], make_members(club, 4 * tables))
+    base = f"/api/clubs/{club.slug}/events/{event['id']}"
+    assert client.post(f"{base}/start/").status_code == 200
+    return event, base, client.get(f"{base}/movement/").json()["sections"][0]

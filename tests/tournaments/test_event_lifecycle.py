@@ -8,7 +8,7 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from tests.conftest import PASSWORD
-from tests.tournaments.factories_event import create_event, enter_pairs, make_members, plays
+from tests.tournaments.factories_event import plays, started_event
 from tournaments.models import Event, EventChange, Result
 from tournaments.services.lifecycle import event_transition
 
@@ -19,11 +19,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def evening(api_as, club, director):
     """A 2-table Howell in play with only the first board of round 1 at table 1 entered."""
     client = api_as(director)
-    event = create_event(client, club, movement={"kind": "howell", "tables": 2, "boards_per_round": 2})
-    enter_pairs(client, club, event["id"], make_members(club, 8))
-    base = f"/api/clubs/{club.slug}/events/{event['id']}"
-    assert client.post(f"{base}/start/").status_code == 200
-    movement = client.get(f"{base}/movement/").json()["sections"][0]
+    event, base, movement = started_event(client, club, kind="howell", tables=2)
     first = movement["rounds_detail"][0]["tables"][0]
     body = {"board": first["boards"][0], "ns": first["ns"], "ew": first["ew"], "contract": "4H",
             "declarer": "S", "tricks": 10}
