@@ -163,3 +163,13 @@ def events_visible(*, club, user):
         own = Q(entries__member_a__user=user) | Q(entries__member_b__user=user)
         return qs.filter(published | (own & ~Q(status=EventStatus.DRAFT))).distinct()
     return qs.filter(published)
+
+
+def parties_visible(*, club, user):
+    """The club's parties ``user`` may read: the events they may open, and every party once it
+    has started. A party hides no cards, and its tallies and standings are called out to the
+    whole room (the books' progressive parties post them), so pages and API show them to anyone."""
+    from tournaments.models import PARTY_GAMES, Event, EventStatus
+
+    started = Event.objects.filter(club=club, game__in=PARTY_GAMES).exclude(status=EventStatus.DRAFT)
+    return events_visible(club=club, user=user).filter(game__in=PARTY_GAMES) | started

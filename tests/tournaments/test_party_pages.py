@@ -127,3 +127,23 @@ def test_a_wrong_pin_on_the_party_table_page_says_so(started, club):
     wrong = "0000" if right != "0000" else "1111"
     page = phone.post(base(club, party) + "table/1/", {"pin": wrong, "round": "1"}, follow=True)
     assert b"Wrong PIN" in page.content
+
+
+def test_a_started_party_reads_the_same_to_a_visitor_on_pages_and_api(started, club, api):
+    """One rule for pages and API (visibility.parties_visible): tallies, rounds and prizes of a
+    started party are open to anyone; writing still needs a login; a draft party is hidden."""
+    _, party, labels = started
+    api_base = f"/api/clubs/{club.slug}/events/{party.event_id}"
+    assert Client().get(base(club, party) + f"tally/{labels['L1']}/").status_code == 200
+    assert api.get(f"{api_base}/players/{labels['L1']}/tally/").status_code == 200
+    assert api.get(f"{api_base}/rounds/1/").status_code == 200
+    assert api.get(f"{api_base}/prizes/").status_code == 200
+    assert "pins" not in api.get(f"{api_base}/party/").json()
+    assert api.post(f"{api_base}/party/finish/", {}, format="json").status_code in (401, 403)
+    assert api.post(f"{api_base}/players/", {"guest": "Gate Crasher"}, format="json").status_code in (401, 403)
+
+
+def test_a_draft_party_is_hidden_from_visitors_on_pages_and_api(api_as, director, club, api):
+    event = create_party(api_as(director), club, tables=2)
+    assert Client().get(f"/clubs/{club.slug}/events/{event['id']}/party/standings/").status_code == 404
+    assert api.get(f"/api/clubs/{club.slug}/events/{event['id']}/prizes/").status_code in (401, 403, 404)

@@ -14,6 +14,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import PermissionDenied
+from rest_framework.permissions import SAFE_METHODS, BasePermission
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -25,6 +26,7 @@ from tournaments import selectors, selectors_party
 from tournaments.api.tables import require_pin
 from tournaments.models.party import Party, PartyPlayer, Progression
 from tournaments.services import party as party_services
+from tournaments.visibility import parties_visible
 
 
 def _run(call, ok_status=status.HTTP_200_OK):
@@ -119,13 +121,25 @@ READ_LIST = extend_schema(responses={200: {"type": "array", "items": {"type": "o
 WRITE = extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
 
 
+class ReadsOnceStarted(BasePermission):
+    """Anyone reads a started party (as its pages show it); every write needs a login."""
+
+    def has_permission(self, request, view) -> bool:
+        return request.method in SAFE_METHODS or bool(request.user and request.user.is_authenticated)
+
+
 class PartyView(APIView):
-    """Base: the club and the party's event from the URL, visible to this user."""
+    """Base: the club and the party's event from the URL, visible to this user (reads: the
+    rule of ``visibility.parties_visible``; writes: the club's events the user may open)."""
+
+    permission_classes = [ReadsOnceStarted]
 
     def get_party(self) -> Party:
         club = get_object_or_404(Club, slug=self.kwargs["club_slug"])
-        event = get_object_or_404(selectors.club_events_visible(club=club, user=self.request.user),
-                                  pk=self.kwargs["pk"])
+        user = self.request.user
+        events = (parties_visible(club=club, user=user) if self.request.method in SAFE_METHODS
+                  else selectors.club_events_visible(club=club, user=user))
+        event = get_object_or_404(events, pk=self.kwargs["pk"])
         return get_object_or_404(Party.objects.select_related("event", "event__club"), event=event)
 
     def require(self, party: Party, check, what: str) -> None:

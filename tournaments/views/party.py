@@ -25,6 +25,7 @@ from tournaments.selectors_lifecycle import event_changes, provisional_until
 from tournaments.models import EventStatus, Game
 from tournaments.models.party import Category, Party, PartyPlayer, Progression
 from tournaments.services import party as services
+from tournaments.visibility import parties_visible
 from tournaments.services.pins import pin_misses
 
 
@@ -44,8 +45,9 @@ def _director_party(request, slug, pk) -> tuple[Club, Party]:
 
 
 def _public_party(request, slug, pk) -> tuple[Club, Party]:
+    """A party's public pages (tallies, standings, table seating): the API's rule for reads."""
     club, party = _party(slug, pk)
-    if party.event.status == EventStatus.DRAFT and not is_director(request.user, club):
+    if not parties_visible(club=club, user=request.user).filter(pk=party.event_id).exists():
         raise Http404("The party has not started.")
     return club, party
 
