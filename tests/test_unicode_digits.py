@@ -107,3 +107,14 @@ def test_new_party_form_refuses_a_number_it_cannot_read_naming_the_field(web, cl
     page = response.content.decode()
     assert response.status_code == 400 and f"{field}: a whole number" in page and 'value="²"' in page
     assert not Party.objects.exists()
+
+
+@pytest.mark.parametrize("field", ["leaver", "missed", "scheme"])
+def test_new_party_form_refuses_a_choice_it_never_offered(web, club, field):
+    """An unknown leaver, missed-round or hearts choice used to be dropped for the default."""
+    progression = "hearts" if field == "scheme" else "hoyle"
+    response = web.post(f"/clubs/{club.slug}/events/party/new/", {
+        "name": "Friday party", "date": "2026-11-27", "progression": progression, "tables": "2",
+        field: "whatever"})
+    assert response.status_code == 400 and f"{field}: one of" in response.content.decode()
+    assert not Party.objects.exists()

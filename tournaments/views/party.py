@@ -92,13 +92,13 @@ def party_new(request, slug):
                 rules[key] = int(post[key])
             elif post.get(key, "").strip():  # refused, not silently left at the default
                 bad.append(f"{key}: a whole number, not {post[key].strip()[:20]!r}")
-        if post.get("leaver") in services.LEAVER_RULES:
-            rules["leaver"] = post["leaver"]
-        if post.get("missed") in services.MISSED_RULES:
-            rules["missed"] = post["missed"]
-        for key, choices in services.HEARTS_CHOICES.items():
-            if post.get(key) in choices:
-                rules[key] = post[key]
+        choices_of = {"leaver": services.LEAVER_RULES, "missed": services.MISSED_RULES, **services.HEARTS_CHOICES}
+        for key, choices in choices_of.items():
+            value = post.get(key, "").strip()
+            if value in choices:
+                rules[key] = value
+            elif value:  # a choice the form never offered: refused, not silently the default
+                bad.append(f"{key}: one of {', '.join(choices)}, not {value[:20]!r}")
         game = Game.WHIST_DRIVE if post.get("progression") in (Progression.LADIES_UP, Progression.PROGRESSIVE) \
             else Game.PROGRESSIVE_HEARTS if post.get("progression") == Progression.HEARTS else Game.PROGRESSIVE_EUCHRE
         kind = services.table_kind(post.get("progression", ""))
