@@ -2,6 +2,10 @@
 (26 pairs, 26 boards), as ``make run`` serves it (no REDIS_URL: Celery tasks run inline), and
 how long the double-dummy analysis started with it takes to finish in the background; then
 the same for *Prepare* of the print pack (A4).
+Each figure stands beside its floor measured in the same run: Start beside the director's
+event page GET (a page of the same event, same login); the analysis beside double dummy of
+the same boards called directly; the pack beside ``render_pack`` called directly (the same
+prints, no task, no polling).
 Prints a table and writes bench/results/start.json.
 
     DATABASE_URL=sqlite:////tmp/start.sqlite3 python bench/start.py [--tables 13]
@@ -64,9 +68,33 @@ def bench_start(tables: int) -> dict:
     while not client.get(f"{prints}pack.json", {"paper": "A4"}).json()["ready"] and time.perf_counter() - started < 600:
         time.sleep(0.2)
     pack_ready = time.perf_counter() - started
-    return {"tables": tables, "boards": total, "start_returns_s": round(returned, 2),
+    floors = _floors(client, event, list(boards))
+    return {"tables": tables, "boards": total,
+            "start_returns_s": round(returned, 2), "floor_event_page_get_s": floors["page"],
             "analysed": boards.filter(analysed_at__isnull=False).count(), "analysis_done_s": round(analysed, 2),
-            "pack_prepare_returns_s": round(pack_returned, 2), "pack_ready_s": round(pack_ready, 2)}
+            "floor_double_dummy_direct_s": floors["dd"],
+            "pack_prepare_returns_s": round(pack_returned, 2), "pack_ready_s": round(pack_ready, 2),
+            "floor_render_pack_direct_s": floors["pack"]}
+
+
+def _floors(client, event, boards) -> dict:
+    """The same work without the machinery around it, timed in this run."""
+    from tournaments.deals.doubledummy import analyse_boards
+    from tournaments.prints.pack import render_pack
+    from tournaments.services.boards import board_to_pure, rules_for_game
+
+    started = time.perf_counter()
+    assert client.get(f"/clubs/{event.club.slug}/events/{event.pk}/").status_code == 200
+    page = time.perf_counter() - started
+    rules = rules_for_game(event.game)
+    pure = [board_to_pure(b, rules) for b in boards]
+    started = time.perf_counter()
+    analyse_boards(pure)
+    dd = time.perf_counter() - started
+    started = time.perf_counter()
+    render_pack(event, "A4")
+    pack = time.perf_counter() - started
+    return {"page": round(page, 2), "dd": round(dd, 2), "pack": round(pack, 2)}
 
 
 def main() -> None:
