@@ -5,6 +5,8 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 RUN_ENV := DEBUG=True
+# The suite runs on every core (pytest-xdist); PYTEST_WORKERS=0 runs it in one process.
+PYTEST_WORKERS ?= auto
 
 .PHONY: run test worker install install-dev migrate demo clean
 
@@ -47,7 +49,7 @@ worker: install
 	$(RUN_ENV) $(VENV)/bin/celery -A cardroom worker -B --loglevel=info
 
 test: install-dev
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
 
 clean:
 	rm -rf $(VENV) var/*.sqlite3* var/staticfiles
