@@ -19,6 +19,7 @@ PBN_MAX_BYTES = 2 * MIB                  # a PBN file of hand records (200 analy
 JSON_MAX_DEPTH = 32                      # nesting of a JSON body (an imported movement needs 5)
 NAME_MAX = 160                           # an event, a guest or a player name
 SEARCH_MAX = 100                         # a search box's query
+CLUBS_PER_USER = 3                       # clubs one login may create (it directs each); superusers exempt
 
 MAX_ID = 2**63 - 1                       # the largest id the database stores (bigint)
 MAX_SMALL = 2**31 - 1                    # the largest round, table or board number a column holds

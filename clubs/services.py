@@ -30,7 +30,16 @@ def _refresh_statistics_on_commit(club: Club) -> None:
 
 @transaction.atomic
 def club_create(*, name: str, slug: str, city: str = "", time_zone: str = "UTC", director=None, **extra) -> Club:
-    """Create a club; the creating user (if any) becomes its director."""
+    """Create a club; the creating user (if any) becomes its director.
+
+    Creating a club hands out a director's powers, so one login may direct at most
+    ``limits.CLUBS_PER_USER`` clubs it created or was given (issue 17, item 1); a site
+    superuser is exempt. Clubs in the trash count too, so deleting does not reopen the door."""
+    if director is not None and not director.is_superuser:
+        directed = ClubRole.objects.filter(user=director, role="director").count()
+        if directed >= limits.CLUBS_PER_USER:
+            raise ValidationError({"clubs": [
+                f"a user may direct at most {limits.CLUBS_PER_USER} clubs (limit); you direct {directed}."]})
     club = Club(name=name, slug=slug, city=city, time_zone=time_zone, **extra)
     club.full_clean()
     club.save()

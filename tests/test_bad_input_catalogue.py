@@ -147,6 +147,20 @@ def test_api_refuses_bad_input(name, club, director, api_as, evening):
     assert _counts() == before
 
 
+@pytest.mark.django_db
+def test_a_user_cannot_create_clubs_past_the_limit(api_as, make_user):
+    """Item 1: creating a club makes its creator a director, so one login creates at most
+    ``limits.CLUBS_PER_USER``; the next is a 400 naming the limit and nothing is stored."""
+    client = api_as(make_user("founder"))
+    for i in range(limits.CLUBS_PER_USER):
+        assert client.post("/api/clubs/", {"name": f"C{i}", "slug": f"c{i}"}, format="json").status_code == 201
+    before = _counts()
+    response = client.post("/api/clubs/", {"name": "One more", "slug": "one-more"}, format="json")
+    assert response.status_code == 400, response.content[:300]
+    assert "clubs" in response.json() and f"at most {limits.CLUBS_PER_USER}" in response.content.decode()
+    assert _counts() == before
+
+
 RAW_CASES = {
     "nested JSON to the token endpoint (no login)": ("/api/auth/token/", _nested(100_000)),
     "nested JSON to events": ("/api/clubs/test-club/events/", '{"a":' + _nested(5000) + "}"),
@@ -395,5 +409,5 @@ def test_commands_exit_2_with_a_message(name, club, evening, tmp_path, capsys, m
     assert _counts() == before
 
 
-CASES_TRIED = (len(API_CASES) + len(RAW_CASES) + 2 * len(CSV_CASES) + 2 + len(PAGE_CASE_NAMES) + 2
+CASES_TRIED = (len(API_CASES) + len(RAW_CASES) + 1 + 2 * len(CSV_CASES) + 2 + len(PAGE_CASE_NAMES) + 2
                + len(CLI_CASE_NAMES))

@@ -163,3 +163,25 @@ def test_a_member_links_only_a_login_of_the_club_and_usernames_cannot_be_probed(
     linked = api_as(director).post(f"/api/clubs/{club.slug}/members/", {
         "membership_number": "7", "first_name": "P", "last_name": "Q", "user": player.username}, format="json")
     assert linked.status_code == 201 and linked.json()["user"] == player.username
+
+
+@pytest.mark.django_db
+def test_club_creation_is_bounded_per_user_but_not_for_superusers(api_as, make_user):
+    """Issue 17 item 1: a login directs at most CLUBS_PER_USER clubs it creates; trashing one
+    does not free a place; a site superuser is exempt."""
+    from cardroom import limits
+
+    client = api_as(make_user("founder"))
+    for i in range(limits.CLUBS_PER_USER):
+        assert client.post("/api/clubs/", {"name": f"C{i}", "slug": f"c{i}"}, format="json").status_code == 201
+    client.delete("/api/clubs/c0/?confirm=1")
+    refused = client.post("/api/clubs/", {"name": "More", "slug": "more"}, format="json")
+    assert refused.status_code == 400 and "clubs" in refused.json()
+    assert str(limits.CLUBS_PER_USER) in refused.json()["clubs"][0]
+    assert not Club.all_objects.filter(slug="more").exists()
+    boss = make_user("boss")
+    boss.is_superuser = True
+    boss.save()
+    root = api_as(boss)
+    for i in range(limits.CLUBS_PER_USER + 1):
+        assert root.post("/api/clubs/", {"name": f"R{i}", "slug": f"r{i}"}, format="json").status_code == 201
