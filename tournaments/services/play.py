@@ -213,8 +213,8 @@ def locate(*, event: Event, data: dict, override: bool = False) -> tuple[Section
     slot = plan.get((board, labels[0], labels[1]))
     pairs = [_holder(entries[label], slot.round if slot else 0) for label in labels]
     if slot is None:
+        turned = plan.get((board, pairs[1].label, pairs[0].label))
         if not override:
-            turned = plan.get((board, pairs[1].label, pairs[0].label))
             if turned is not None:  # e.g. a table that missed an arrow switch
                 raise ValidationError({"ns": [
                     f"Board {board} has {pairs[1].label} N-S and {pairs[0].label} E-W (round {turned.round}, table "
@@ -222,7 +222,9 @@ def locate(*, event: Event, data: dict, override: bool = False) -> tuple[Section
                     "override."]})
             raise ValidationError({"board": [f"Board {board} is not scheduled for {pairs[0].label} (N-S) "
                                              f"v {pairs[1].label} (E-W) in this movement."]})
-        slot = Slot(int(data.get("round") or 0), int(data.get("table") or 0))
+        # As seated: the round and table where the movement put these pairs, unless given.
+        slot = Slot(int(data.get("round") or (turned.round if turned else 0)),
+                    int(data.get("table") or (turned.table if turned else 0)))
     return section, board, pairs[0], pairs[1], slot
 
 

@@ -247,7 +247,11 @@ def event_traveller(request, slug, pk, board):
                     play.result_correct(result=result, data=data, user=request.user,
                                         reason=request.POST.get("reason", ""))
             else:
-                play.result_submit(event=event, data=data, user=request.user, source="traveller")
+                as_seated = bool(request.POST.get("as_seated"))
+                if as_seated:  # a missed arrow switch: entered as seated, a director's override as in the API
+                    data["ns"], data["ew"] = data["ew"], data["ns"]
+                play.result_submit(event=event, data=data, user=request.user, source="traveller",
+                                   override=as_seated and director)
         except play.ResultConflict as exc:
             messages.error(request, f"{exc}: a director corrects it below.")
         except ValidationError as exc:
