@@ -76,9 +76,11 @@ def missing_lines(missing: list[dict], *, sections: int = 1) -> list[str]:
 
 
 def event_changes(event: Event) -> list[dict]:
-    """The lifecycle's audit trail, oldest first."""
+    """The lifecycle's audit trail, oldest first; a row whose status is unchanged is a note
+    (new table PINs, say) and its reason says what was done."""
     return [{"at": c.at, "from": c.from_status, "to": c.to_status, "by": c.by.username if c.by else "",
-             "reason": c.reason, "what": change_name(c.from_status, c.to_status)}
+             "reason": c.reason,
+             "what": c.reason if c.from_status == c.to_status else change_name(c.from_status, c.to_status)}
             for c in EventChange.objects.filter(event=event).select_related("by")]
 
 

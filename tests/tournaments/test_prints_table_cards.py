@@ -105,3 +105,19 @@ def test_a_bridge_event_offers_no_whist_hand_cards(started, club, client, direct
     menu = client.get(page_url(club, event, "")).content.decode()
     assert 'id="print-hand-records"' in menu and "hand-cards" not in menu
     assert client.get(page_url(club, event, "hand-cards.pdf")).status_code == 400
+
+
+def test_new_pins_are_in_the_events_own_history(started, club, client, director, api_as):
+    """Who made new PINs and when is in the event's history (page and ``changes/``), not
+    only in the admin log."""
+    _api, event = started
+    status = Event.objects.get(pk=event.pk).status
+    assert api_as(director).post(f"/api/clubs/{club.slug}/events/{event.pk}/table-pins/").status_code == 200
+    changes = api_as(director).get(f"/api/clubs/{club.slug}/events/{event.pk}/changes/").json()["changes"]
+    last = changes[-1]
+    assert last["by"] == director.username and last["at"]
+    assert (last["from"], last["to"]) == (status, status) and "new table PINs" in last["what"]
+    client.force_login(director)
+    page = client.get(f"/clubs/{club.slug}/events/{event.pk}/").content.decode()
+    history = page[page.index('id="event-history"'):]
+    assert "New table PINs" in history and director.username in history

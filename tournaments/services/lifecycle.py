@@ -52,6 +52,14 @@ def event_transition(*, event: Event, to: str, user, reason: str = "") -> Event:
     return event
 
 
+def event_note(*, event: Event, user, what: str) -> EventChange:
+    """Something done to the event that leaves its status as it is (new table PINs, say), kept
+    in the same history as the status changes: the status twice, ``what`` as the reason."""
+    status = Event.objects.filter(pk=event.pk).values_list("status", flat=True).first()
+    return EventChange.objects.create(event=event, from_status=status, to_status=status, reason=what[:400],
+                                      by=user if getattr(user, "is_authenticated", False) else None)
+
+
 def event_reopen(*, event: Event, user, reason: str = "") -> Event:
     """A finished event back in play, e.g. a forgotten board; a no-op if it is in play. A party
     is reopened by reopening its last round (the round's close decides its next seating)."""

@@ -17,6 +17,7 @@ from django.db.models import F, Sum
 from django.utils import timezone
 
 from tournaments.models import Event, PinMiss
+from tournaments.services.lifecycle import event_note
 
 logger = logging.getLogger(__name__)
 
@@ -119,17 +120,22 @@ def pin_misses(event: Event) -> list[dict]:
     return out
 
 
+NEW_TABLE_PINS = "new table PINs: the old ones no longer open the tables"
+
+
 @transaction.atomic
 def event_table_pins_regenerate(*, event: Event, user=None) -> Event:
     """New PINs for every table of the event: a fresh ``table_pin_seed``, so each old PIN stops
     working at once (a card left in the room or a PIN overheard). Recorded in the event's
-    history (admin log: who and when); the table cards must then be printed again."""
+    own history (``EventChange``, status unchanged: who and when) and the admin log; the table
+    cards must then be printed again."""
     from django.contrib.admin.models import CHANGE, LogEntry
 
     from tournaments.models.events import new_deal_seed
 
     event.table_pin_seed = new_deal_seed()
     Event.objects.filter(pk=event.pk).update(table_pin_seed=event.table_pin_seed)
+    event_note(event=event, user=user, what=NEW_TABLE_PINS)
     if user is not None and getattr(user, "is_authenticated", False):
         LogEntry.objects.log_actions(user_id=user.pk, queryset=[event], action_flag=CHANGE,
                                      change_message="New table PINs: the old ones no longer open the tables.",
