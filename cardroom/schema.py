@@ -16,11 +16,17 @@ ANSWERS = {
     "429": "Too many attempts: wait as Retry-After says",
 }
 WRITES = {"post", "put", "patch", "delete"}
+RETRY_AFTER = {"Retry-After": {"description": "Seconds to wait before trying again",
+                               "schema": {"type": "integer", "minimum": 0}}}
+TABLE_PATH = "/tables/{section}/{table}/"
+PIN_LOCKOUT = ("Wrong PINs from this device at this table: after 5 it waits 2, 4, 8 ... seconds (30 at one "
+               "table slow every device to one try per 10 s); wait as Retry-After says, the other phones "
+               "carry on")
 
 
 def document_errors(result, generator, request, public):
     """Add the error answers each operation can give (those it already documents are kept)."""
-    for operations in result.get("paths", {}).values():
+    for path, operations in result.get("paths", {}).items():
         for method, operation in operations.items():
             if method not in {"get", "head", "options"} | WRITES:
                 continue
@@ -30,4 +36,8 @@ def document_errors(result, generator, request, public):
                     continue
                 responses.setdefault(code, {"description": description,
                                             "content": {"application/json": {"schema": ERROR}}})
+            throttled = responses["429"]
+            throttled.setdefault("headers", dict(RETRY_AFTER))
+            if TABLE_PATH in path:  # the table's PIN lock-out (tournaments.services.pins)
+                throttled["description"] = PIN_LOCKOUT
     return result
