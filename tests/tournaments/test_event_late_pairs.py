@@ -143,3 +143,32 @@ def test_a_late_pair_takes_a_withdrawn_pair_s_place_and_each_is_ranked(api_as, c
     rows = [r for r in api.get(f"{base}/standings/").json()["standings"] if r["label"] == "2"]
     assert sorted((r["names"], r["boards"]) for r in rows) == [
         ("Ann Late & Bob Late", 3), (f"{entry['names']}", 3)]
+
+
+def test_the_printed_results_keep_a_late_pair_apart_from_the_withdrawn_pair(api_as, club, director):
+    """Issue 11: the results print scores per entry as the standings do, so the withdrawn pair 2
+    and the late pair that took number 2 are two rows with their own names and totals, equal to
+    the standings page, whether the print reads the stored scores or scores the sheet itself."""
+    from dataclasses import replace
+
+    from tournaments.models import Event
+    from tournaments.prints import results as results_print
+    from tournaments.prints.source import event_sheet
+
+    api = api_as(director)
+    base = start(api, club, {"kind": "howell", "pairs": 8, "boards_per_round": 3}, 8)
+    posted = []
+    play_round(api, base, 1, posted)
+    assert api.post(f"{base}/round/", {"round": 2}, format="json").status_code == 200
+    entry = next(e for e in api.get(f"{base}/entries/").json() if e["label"] == "2")
+    api.post(f"{base}/entries/{entry['id']}/withdraw/")
+    api.post(f"{base}/entries/", {"guests": ["Ann Late", "Bob Late"]}, format="json")
+    play_round(api, base, 2, posted)
+    page = sorted((r["label"], r["names"], f"{float(r['percentage']):.2f}", r["boards"])
+                  for r in api.get(f"{base}/standings/").json()["standings"])
+    sheet = event_sheet(Event.objects.get(pk=int(base.rstrip("/").split("/")[-1])))
+    for which in (sheet, replace(sheet, scored=None)):
+        rows = [row for f in results_print.build(which)["fields"] for row in f["rows"]]
+        printed = sorted((r["pair"], r["names"], r["percentage"], r["boards"]) for r in rows)
+        assert printed == page
+        assert sorted(r["names"] for r in rows if r["pair"] == "2") == sorted(["Ann Late & Bob Late", entry["names"]])

@@ -7,7 +7,7 @@ IMPs and a running total, ending with the pair's total and percentage.
 from __future__ import annotations
 
 from .notation import contract_parts, number, signed
-from .sheet import EventSheet, comparison, pair_text, session_score, score_lookup
+from .sheet import EventSheet, comparison, entrant_label, pair_text, session_score, score_lookup
 
 TEMPLATE = "print/scorecards.html"
 COMPACT_ROWS = 18  # longer cards print tighter rows so a card stays on one page (26 boards fit)
@@ -78,6 +78,9 @@ def build(sheet: EventSheet, *, pair: str | None = None) -> dict:
     session = session_score(sheet)
     lookup = score_lookup(session)
     standings = {s.entrant: s for s in (session.standings if session else ())}
+    for key, s in list(standings.items()):  # a late pair under its own key: its number's card is the pair now holding it
+        if "/" in key and sheet.name_of(key) == sheet.name_of(entrant_label(key)):
+            standings.setdefault(entrant_label(key), s)
     label, imps = comparison(sheet)
     results = {(r.board, r.ns, r.ew): r for r in sheet.results}
     cards = [card(sheet, x, results, lookup, imps, standings.get(x)) for x in labels]

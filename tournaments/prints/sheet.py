@@ -38,6 +38,8 @@ class PlayedResult:
     score_ns: int | None = None
     adjusted_ns: str = ""
     adjusted_ew: str = ""
+    ns_entrant: str = ""  # the scorer's per-entry key when it differs from the pair number
+    ew_entrant: str = ""
 
     @property
     def is_adjusted(self) -> bool:
@@ -107,8 +109,15 @@ class EventSheet:
         return self.names.get(label, "")
 
 
+def entrant_label(key: str) -> str:
+    """The pair number of a scorer's per-entry key: "2/17" (a late pair holding a withdrawn
+    pair's number 2, ``scoring.services.entrant_keys``) -> "2"; a plain label is itself."""
+    return key.split("/", 1)[0]
+
+
 def pair_text(label: str) -> str:
-    """A pair label as printed: "3NS" -> "3 N-S", "12" -> "12"."""
+    """A pair label as printed: "3NS" -> "3 N-S", "12" -> "12", "2/17" -> "2"."""
+    label = entrant_label(label)
     if label.endswith(("NS", "EW")) and label[:-2]:
         return f"{label[:-2]} {label[-2]}-{label[-1]}"
     return label
@@ -144,10 +153,10 @@ def _engine_result(r: PlayedResult) -> Result | None:
         ns, ew = parse_adjustment(r.adjusted_ns or ""), parse_adjustment(r.adjusted_ew or "")
         if ns is None and ew is None:
             return None
-        return Result(r.ns, r.ew, adjusted_ns=ns, adjusted_ew=ew)
+        return Result(r.ns_entrant or r.ns, r.ew_entrant or r.ew, adjusted_ns=ns, adjusted_ew=ew)
     if r.score_ns is None:
         return None
-    return Result(r.ns, r.ew, score_ns=r.score_ns, contract=r.contract, declarer=r.declarer, tricks=r.tricks)
+    return Result(r.ns_entrant or r.ns, r.ew_entrant or r.ew, score_ns=r.score_ns, contract=r.contract, declarer=r.declarer, tricks=r.tricks)
 
 
 def comparison(sheet: EventSheet) -> tuple[str, bool]:
@@ -178,11 +187,12 @@ def session_score(sheet: EventSheet) -> SessionScore | None:
 
 
 def score_lookup(session: SessionScore | None) -> dict[tuple[int, str, str], object]:
-    """(board, ns, ew) -> the engine's ResultScore, for filling rows."""
+    """(board, ns, ew) -> the engine's ResultScore, for filling rows, by pair number: a late
+    pair and the withdrawn pair whose number it took never play the same board."""
     out = {}
     for board in (session.boards if session else ()):
         for rs in board.results:
-            out[(int(board.board), rs.result.ns, rs.result.ew)] = rs
+            out[(int(board.board), entrant_label(rs.result.ns), entrant_label(rs.result.ew))] = rs
     return out
 
 

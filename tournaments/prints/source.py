@@ -6,10 +6,9 @@ from __future__ import annotations
 import hashlib
 import json
 
-from scoring.engine import BoardResults, BoardScore, ResultScore, SessionScore
-from scoring.engine import Result as EngineResult
+from scoring.engine import BoardScore, ResultScore, SessionScore
 from scoring.engine import Standing as EngineStanding
-from scoring.engine import parse_adjustment
+from scoring.services import entrant_keys
 from tournaments.deals.doubledummy import BoardAnalysis, DoubleDummy, Par
 from tournaments.models import Event, Result, Section
 from tournaments.movements.model import Movement
@@ -30,46 +29,49 @@ def _analysis(row) -> BoardAnalysis | None:
     return BoardAnalysis(row.number, DoubleDummy.from_dict(row.double_dummy), par, whist_tricks(row))
 
 
-def _played(r: Result) -> PlayedResult:
+def _played(r: Result, keys: dict[int, str]) -> PlayedResult:
     return PlayedResult(board=r.board, round=r.round, table=r.table, ns=r.ns.label, ew=r.ew.label,
                         contract=r.contract, declarer=r.declarer, tricks=r.tricks, tricks_ns=r.tricks_ns,
-                        lead=r.lead, score_ns=r.score_ns, adjusted_ns=r.adjusted_ns, adjusted_ew=r.adjusted_ew)
+                        lead=r.lead, score_ns=r.score_ns, adjusted_ns=r.adjusted_ns, adjusted_ew=r.adjusted_ew,
+                        ns_entrant=keys.get(r.ns_id, ""), ew_entrant=keys.get(r.ew_id, ""))
 
 
-def _engine_result(r: Result) -> EngineResult | None:
-    if r.adjusted_ns or r.adjusted_ew:
-        ns, ew = parse_adjustment(r.adjusted_ns), parse_adjustment(r.adjusted_ew)
-        if ns is None and ew is None:
-            return None
-        return EngineResult(r.ns.label, r.ew.label, adjusted_ns=ns, adjusted_ew=ew)
-    if r.score_ns is None:
-        return None
-    return EngineResult(r.ns.label, r.ew.label, score_ns=float(r.score_ns))
-
-
-def _stored_session(event: Event, section: Section, results: list[Result]) -> SessionScore | None:
-    """The stored Score and Standing rows as the engine's SessionScore shape."""
+def _stored_session(event: Event, section: Section, results: list[Result],
+                    keys: dict[int, str]) -> SessionScore | None:
+    """The stored Score and Standing rows as the engine's SessionScore shape, each pair under
+    the same per-entry key the scorer used (``scoring.services.entrant_keys``), so a late pair
+    that took a withdrawn pair's number is its own row here as on the standings page."""
     from scoring.models import Standing
+    from scoring.services import engine_result
 
     boards: dict[int, list] = {}
     tops: dict[int, float | None] = {}
     for r in results:
         score = getattr(r, "score", None)
-        engine = _engine_result(r)
-        if score is None or engine is None:
+        if score is None or (r.score_ns is None and not (r.adjusted_ns or r.adjusted_ew)):
             continue
         tops[r.board] = score.top
-        boards.setdefault(r.board, []).append(ResultScore(engine, mp_ns=score.mp_ns, mp_ew=score.mp_ew,
-                                                          pct_ns=score.pct_ns, pct_ew=score.pct_ew,
-                                                          imp_ns=score.imp_ns, imp_ew=score.imp_ew))
+        boards.setdefault(r.board, []).append(ResultScore(engine_result(r, keys), mp_ns=score.mp_ns,
+                                                          mp_ew=score.mp_ew, pct_ns=score.pct_ns,
+                                                          pct_ew=score.pct_ew, imp_ns=score.imp_ns,
+                                                          imp_ew=score.imp_ew))
     standings = tuple(
-        EngineStanding(st.rank, st.entry.label, st.total, st.top, st.percentage, st.boards, st.field)
+        EngineStanding(st.rank, keys.get(st.entry_id, st.entry.label), st.total, st.top, st.percentage,
+                       st.boards, st.field)
         for st in Standing.objects.filter(section=section).select_related("entry").order_by("field", "position"))
     if not boards and not standings:
         return None
     method = ENGINE_METHODS.get(event.scoring, event.scoring)
     return SessionScore(method, tuple(BoardScore(b, tops[b], None, tuple(rs)) for b, rs in sorted(boards.items())),
                         standings)
+
+
+def _names(section: Section, keys: dict[int, str]) -> dict[str, str]:
+    """Names by pair number (the pair now holding it) and by per-entry key (each entry's own)."""
+    names = entry_names(section)
+    for e in section.entries.all():
+        names.setdefault(keys[e.pk], e.names)
+    return names
 
 
 def table_links(event: Event, section: Section, public_url: str) -> tuple[TableLink, ...]:
@@ -101,14 +103,15 @@ def event_sheet(event: Event, section: str | None = None, *, public_url: str | N
     board_set = event_board_set(event=event)
     results = list(Result.objects.filter(section=chosen, confirmed=True).select_related("ns", "ew", "score")
                    .order_by("board", "round", "table"))
+    keys = entrant_keys(list(chosen.entries.all()))
     return EventSheet(
         club=event.club.name, name=event.name, date=event.date, game=event.game, scoring=event.scoring,
         movement=movement, boards=tuple(board_to_pure(r, rules) for r in rows),
         seed=board_set.seed if board_set else "", seed_algorithm=board_set.algorithm if board_set else "",
         analyses={r.number: a for r in rows if (a := _analysis(r)) is not None},
-        names=entry_names(chosen), results=tuple(_played(r) for r in results),
+        names=_names(chosen, keys), results=tuple(_played(r, keys) for r in results),
         section=chosen.name if len(event_sections(event)) > 1 else "",
-        scored=_stored_session(event, chosen, results),
+        scored=_stored_session(event, chosen, results, keys),
         tables=table_links(event, chosen, public_url) if public_url else (),
         provisional_until=_provisional_text(event),
     )
