@@ -138,3 +138,37 @@ def test_the_pack_renders_in_the_background_with_progress_and_a_link(threads, cl
     assert status["ready"] and not status["rendering"]
     pdf = client.get(status["url"])
     assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_pack_through_the_api_progress_then_its_link(threads, club, director, scorer, api_as, settings,
+                                                          tmp_path):
+    """``prints/pack/``: POST asks (once), GET says how far it got and links the PDF when ready;
+    the print menu's rule: a scorer follows it but asks for it only once the event is finished."""
+    settings.MEDIA_ROOT = tmp_path
+    api = api_as(director)
+    event = create_event(api, club, movement={"kind": "mitchell", "tables": 3, "boards_per_round": 2})
+    enter_pairs(api, club, event["id"], make_members(club, 12))
+    settings.CARDROOM_INLINE_THREADS = False
+    base = f"/api/clubs/{club.slug}/events/{event['id']}"
+    assert api.post(f"{base}/start/").status_code == 200
+    settings.CARDROOM_INLINE_THREADS = True
+    url = f"{base}/prints/pack/"
+    assert api.get(url, {"paper": "A4"}).json() == {"paper": "A4", "ready": False, "rendering": False, "done": 0,
+                                                    "total": 0, "url": None}
+    asked = api.post(url, {"paper": "A4"}, format="json")
+    assert asked.status_code == 202 and asked.json()["rendering"]
+    assert api.post(url, {"paper": "A4"}, format="json").status_code == 202  # asked twice: renders once
+    assert len(threads) == 1
+    assert api.get(f"{base}/prints/pack.pdf", {"paper": "A4"}).status_code == 404
+    assert api.get(url, {"paper": "Folio"}).status_code == 400 and "paper" in api.get(url, {"paper": "Folio"}).json()
+    scorer_api = api_as(scorer)
+    assert scorer_api.get(url, {"paper": "A4"}).json()["rendering"]  # progress: scorers too
+    assert scorer_api.post(url, {"paper": "A4"}, format="json").status_code == 403  # the hands, in play
+    assert api_as(None).get(url).status_code in (401, 403)
+    threads[0].target()
+    state = api.get(url, {"paper": "A4"}).json()
+    assert state["ready"] and not state["rendering"] and state["url"].startswith(f"{base}/prints/pack.pdf")
+    pdf = api.get(state["url"])
+    assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"
+    assert scorer_api.get(state["url"]).status_code == 403

@@ -3,6 +3,7 @@ from django.urls import include, path
 from rest_framework.routers import SimpleRouter
 
 from . import party as party_api
+from .pack import EventPackFileView, EventPackView
 from .prints import EventPrintView
 from .pins import PinsUnlockView, PinsView
 from .tables import NotPlayedDecideView, NotPlayedView, TableConfirmView, TableIdentifyView, TableNotPlayedView, TableView
@@ -43,6 +44,8 @@ table_patterns = [
 urlpatterns = [
     path("", include("tournaments.api.urls_boards")),
     *table_patterns,
+    path("<int:event_id>/prints/pack/", EventPackView.as_view(), name="event-print-pack-api"),
+    path("<int:event_id>/prints/pack.pdf", EventPackFileView.as_view(), name="event-print-pack-file-api"),
     path("<int:event_id>/prints/<slug:kind>.pdf", EventPrintView.as_view(), name="event-print-api"),
     *party_patterns,
     *router.urls,

@@ -74,3 +74,16 @@ def public_url(request) -> str:
     from django.conf import settings
 
     return (getattr(settings, "CARDROOM_PUBLIC_URL", "") or request.build_absolute_uri("/")).rstrip("/")
+
+
+def pack_refusal(user, event: Event, *, the_pack: bool) -> str | None:
+    """Why ``user`` may not have the event's whole print pack, else None (pages and API alike).
+    Scorers and directors follow its progress; asking for it or downloading it needs the sight
+    of the hands (a director, or a scorer once the event is finished): the pack holds them."""
+    from clubs.permissions import is_scorer
+
+    if not is_scorer(user, event.club):
+        return "Only the club's scorers and directors print the pack."
+    if the_pack and not event_sight(event, user).hands:
+        return "The pack holds the hand records: until the event is finished only a director prints it."
+    return None

@@ -174,3 +174,14 @@ def pack_ensure(*, event: Event, paper: str) -> tuple[str, bool]:
         cache.delete(key)
     pack_prune(event)
     return name, True
+
+
+def pack_request(event: Event, paper: str) -> dict:
+    """Ask for the pack (rendered once by the Celery job, however often asked); where it stands."""
+    from cardroom.tasks import enqueue_once_on_commit
+
+    from .tasks import render_event_pack
+
+    if pack_ready(event, paper) is None and pack_mark_queued(event, paper):
+        enqueue_once_on_commit(render_event_pack, event.pk, paper, background=True)
+    return pack_progress(event, paper)

@@ -10,13 +10,11 @@ from django.views.decorators.http import require_http_methods
 from clubs.models import Club
 from clubs.permissions import is_director, is_scorer
 from tournaments import selectors
-from cardroom.tasks import enqueue_once_on_commit
-from tournaments.prints.access import may_print, parse_request, printable_kinds, public_url
+from tournaments.prints.access import may_print, pack_refusal, parse_request, printable_kinds, public_url
 from tournaments.prints.kinds import KINDS, build_print
-from tournaments.prints.pack import pack_mark_queued, pack_name, pack_progress, pack_ready
+from tournaments.prints.pack import pack_name, pack_progress, pack_ready, pack_request
 from tournaments.prints.render import PAPERS, PrintError, paper_for, print_filename, print_response
 from tournaments.prints.source import event_sheet, user_pairs
-from tournaments.prints.tasks import render_event_pack
 from tournaments.services.pins import event_table_pins_regenerate
 from tournaments.visibility import event_sight
 
@@ -66,18 +64,15 @@ def print_html(request, slug, pk, kind):
 def print_pack(request, slug, pk):
     """GET: the stored pack (404 until ready); POST: ask for it to be rendered (once)."""
     club, event = _event(request, slug, pk)
-    if not is_scorer(request.user, club):
-        raise PermissionDenied("Only the club's scorers and directors print the pack.")
-    if not event_sight(event, request.user).hands:
-        raise PermissionDenied("The pack holds the hand records: until the event is finished only a director "
-                               "prints it.")
+    refusal = pack_refusal(request.user, event, the_pack=True)
+    if refusal:
+        raise PermissionDenied(refusal)
     try:
         paper = paper_for(club, request.POST.get("paper") or request.GET.get("paper"))
     except PrintError as exc:
         return HttpResponseBadRequest(exc.message)
     if request.method == "POST":
-        if pack_ready(event, paper) is None and pack_mark_queued(event, paper):
-            enqueue_once_on_commit(render_event_pack, event.pk, paper, background=True)
+        pack_request(event, paper)
         return redirect("event-prints", slug=club.slug, pk=event.pk)
     name = pack_ready(event, paper)
     if name is None:
@@ -104,8 +99,9 @@ def table_pins_regenerate(request, slug, pk):
 def print_pack_status(request, slug, pk):
     """What the print menu polls while a pack renders: ready (with its link) or how far it got."""
     club, event = _event(request, slug, pk)
-    if not is_scorer(request.user, club):
-        raise PermissionDenied("Only the club's scorers and directors print the pack.")
+    refusal = pack_refusal(request.user, event, the_pack=False)
+    if refusal:
+        raise PermissionDenied(refusal)
     try:
         paper = paper_for(club, request.GET.get("paper"))
     except PrintError as exc:
