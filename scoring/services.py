@@ -100,6 +100,30 @@ def section_boards(section: Section, results: list[Result], entries: list[Entry]
             for b, rs in sorted(by_board.items())]
 
 
+def full_card(section: Section) -> int:
+    """Boards on a full card: the most boards the movement gives any one pair."""
+    boards: dict[str, int] = defaultdict(int)
+    for plan in section.movement.get("rounds_detail", []):
+        for t in plan["tables"]:
+            for side in ("ns", "ew"):
+                if t.get(side):
+                    boards[str(t[side])] += len(t["boards"])
+    return max(boards.values(), default=0)
+
+
+def scaled_to_card(tricks: float, played: int, card: int) -> float:
+    """Total tricks ranked fairly when pairs played different numbers of boards: the pair's
+    tricks a board times the boards of a full card, so a pair with an extra sit-out (a late
+    pair's missed rounds, a withdrawn pair's later opponents) is not ranked down for boards it
+    never had. The books compare raw trick totals only because every pair plays every deal
+    (Foster's compass whist, algorithms.md 2.9); for unequal cards this is simple factoring by
+    "Boards/Boards" ("multiply by 32/28", qldbridge *Factoring scores*, algorithms.md 2.3).
+    A full-card pair's total is its raw total."""
+    if not played or played >= card:
+        return tricks
+    return tricks * card / played
+
+
 def score_books(boards: list[BoardResults], tricks: bool, trick_of) -> tuple[dict, dict]:
     """The books' methods. Plus or minus the average (Standard Hoyle, Duplicate Bridge, "the
     average taken from 380 would leave 130"), board by board so that standings read as the
@@ -158,6 +182,9 @@ def _score_section(event: Event, section: Section, results: list[Result]) -> tup
         return r.tricks if r.declarer in "NS" else 13 - r.tricks
 
     per_result, values = score_books(boards, tricks, trick_of)
+    if tricks:
+        card = full_card(section)
+        values = {e: (scaled_to_card(v, n, card), n) for e, (v, n) in values.items()}
     for key, plus in per_result.items():
         scores.append(Score(event=event, result=index[key], imp_ns=plus, imp_ew=-plus))
     grouped: dict[str, dict[str, float]] = defaultdict(dict)
@@ -168,7 +195,7 @@ def _score_section(event: Event, section: Section, results: list[Result]) -> tup
         for rank_label, e in rank(grouped[field]):
             position += 1
             v, n = values[e]
-            pct = round(100 * v / (13 * n), 4) if tricks and n else None
+            pct = round(100 * v / (13 * max(n, card)), 4) if tricks and n else None
             standings.append(Standing(event=event, section=section, entry=by_label[e], position=position,
                                       rank=rank_label, field=field, total=round(v, 4), top=None,
                                       percentage=pct, boards=n))

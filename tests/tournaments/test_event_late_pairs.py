@@ -172,3 +172,44 @@ def test_the_printed_results_keep_a_late_pair_apart_from_the_withdrawn_pair(api_
         printed = sorted((r["pair"], r["names"], r["percentage"], r["boards"]) for r in rows)
         assert printed == page
         assert sorted(r["names"] for r in rows if r["pair"] == "2") == sorted(["Ann Late & Bob Late", entry["names"]])
+
+
+def test_total_tricks_rank_a_withdrawn_pair_s_opponents_by_tricks_a_board(api_as, club, director):
+    """Total tricks (duplicate whist): the N-S pairs that sit out against a withdrawn pair play
+    fewer boards; they are ranked by tricks a board scaled to a full card (simple factoring,
+    algorithms.md 2.3), boards played shown, and full-card pairs keep their raw totals."""
+    api = api_as(director)
+    event = create_event(api, club, game="duplicate_whist", scoring="total_tricks",
+                         movement={"kind": "mitchell", "pairs": 10, "boards_per_round": 2})
+    base = f"/api/clubs/{club.slug}/events/{event['id']}"
+    enter_pairs(api, club, event["id"], make_members(club, 20))
+    assert api.post(f"{base}/start/").status_code == 200
+    rounds = len(movement_of(api, base)["rounds_detail"])
+    tricks: dict[str, int] = {}
+    boards: dict[str, int] = {}
+    for number in range(1, rounds + 1):
+        if number > 1:
+            assert api.post(f"{base}/round/", {"round": number}, format="json").status_code == 200
+        if number == 2:
+            entry = next(e for e in api.get(f"{base}/entries/").json() if e["label"] == "3EW")
+            api.post(f"{base}/entries/{entry['id']}/withdraw/")
+            short = movement_of(api, base)["rounds_detail"][1]["sit_out"][0]
+        for t in movement_of(api, base)["rounds_detail"][number - 1]["tables"]:
+            for b in t["boards"]:
+                won = 8 if number > 1 and t["ns"] == short else 7
+                response = api.post(f"{base}/results/", {"board": b, "ns": t["ns"], "ew": t["ew"], "tricks_ns": won},
+                                    format="json")
+                assert response.status_code == 201, response.content
+                tricks[t["ns"]] = tricks.get(t["ns"], 0) + won
+                boards[t["ns"]] = boards.get(t["ns"], 0) + 1
+    rows = {r["label"]: r for r in api.get(f"{base}/standings/").json()["standings"] if r["direction"] == "NS"}
+    card = max(boards.values())
+    assert rows[short]["boards"] == boards[short] < card
+    assert rows[short]["rank"] == "1"  # more tricks a board than anyone, though fewer in all
+    for label, row in rows.items():  # each round a different N-S pair sits out against 3EW
+        assert row["boards"] == boards[label]
+        if boards[label] < card:
+            assert row["total"] == pytest.approx(tricks[label] * card / boards[label], abs=1e-3)
+        else:
+            assert row["total"] == tricks[label]
+    assert sum(1 for label in rows if boards[label] == card) >= 1
