@@ -22,9 +22,11 @@ CHECKS = [not_a_server_error, response_schema_conformance, status_code_conforman
 
 
 @pytest.fixture
-def setting(live_server, club, director, api_as, monkeypatch):
+def setting(live_server, club, director, api_as, monkeypatch, settings, tmp_path):
     """An evening and a party, both in the director's club; the director's token. Double dummy
-    analysis is left out (a worker's job; inline here it would take minutes for a big set)."""
+    analysis is left out (a worker's job; inline here it would take minutes for a big set); a
+    print pack asked for (``prints/pack/``) is stored under tmp_path, not the project's media."""
+    settings.MEDIA_ROOT = tmp_path
     from rest_framework.authtoken.models import Token
 
     from tournaments.deals.doubledummy import AnalysisUnavailable
