@@ -144,7 +144,11 @@ def test_a_real_worker_runs_the_beat_sweep_and_heals_lost_tasks(celery_worker_pr
         assert client.post(f"{base}/results/", {"board": board, "ns": ns, "ew": ew, "contract": "2S",
                                                 "declarer": "E", "tricks": 8}, format="json").status_code == 201
     assert client.get(f"{base}/standings/").json()["current"] is False
-    sweep_standings.delay()  # what beat sends every SCORING_SWEEP_SECONDS
-    wait_until(lambda: client.get(f"{base}/standings/").json()["current"], timeout=60)
+    # what beat sends every SCORING_SWEEP_SECONDS, to the queue of this test's worker
+    sweep_standings.apply_async(queue=celery_worker_process.queue)
+    try:
+        wait_until(lambda: client.get(f"{base}/standings/").json()["current"], timeout=60)
+    except AssertionError as exc:
+        raise AssertionError(f"{exc}; the worker said:\n{''.join(celery_worker_process.output[-40:])}") from None
     assert Standing.objects.filter(event_id=event["id"]).count() == 4  # every pair of the Howell
     assert any("scoring.sweep_standings" in line for line in celery_worker_process.output)
