@@ -26,3 +26,14 @@ def test_missing_secret_key_is_refused_outside_debug():
 
 def test_system_checks_pass():
     call_command("check", "--fail-level", "WARNING")
+
+
+def test_no_test_flushes_the_shared_redis():
+    """The cache and Celery's broker share REDIS_URL's database, and xdist runs tests side by side:
+    ``cache.clear()`` (FLUSHDB) in one test deleted another worker's queued tasks."""
+    from pathlib import Path
+
+    here = Path(__file__).resolve().parent
+    needle = "cache" + ".clear()"
+    offenders = [str(p.relative_to(here)) for p in here.rglob("*.py") if needle in p.read_text()]
+    assert offenders == []

@@ -1,7 +1,6 @@
 """Table scoring through the API with the table's PIN: a table writes only its own current
 boards, its result waits for the other side, a wrong PIN is refused and guessing is locked out."""
 import pytest
-from django.core.cache import cache
 from rest_framework.test import APIClient
 
 from scoring.models import Standing
@@ -12,7 +11,6 @@ from tournaments.selectors_event import table_pin
 
 @pytest.fixture
 def started(club, director, api_as):
-    cache.clear()
     client = api_as(director)
     event = create_event(client, club, movement={"kind": "mitchell", "tables": 3, "boards_per_round": 2})
     enter_pairs(client, club, event["id"], make_members(club, 12))

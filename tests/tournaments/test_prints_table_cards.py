@@ -3,7 +3,6 @@ for an event (page and API; the old PINs stop working), and the print menu offer
 prints that fit the game."""
 import pytest
 from django.contrib.admin.models import LogEntry
-from django.core.cache import cache
 from rest_framework.test import APIClient
 
 from tests.tournaments.factories_event import create_event, enter_pairs, make_members
@@ -17,7 +16,6 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def started(club, director, api_as):
-    cache.clear()
     client = api_as(director)
     event = create_event(client, club, movement={"kind": "mitchell", "tables": 3, "boards_per_round": 2})
     enter_pairs(client, club, event["id"], make_members(club, 12))

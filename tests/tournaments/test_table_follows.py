@@ -3,7 +3,6 @@ with the movement (Mitchell with 9 pairs, Howell with 7), a table that finishes 
 on by itself and says where everyone goes, any phone with the PIN sees and confirms a result
 awaiting confirmation, and the entry form keeps its input on an error."""
 import pytest
-from django.core.cache import cache
 from django.test import Client
 from rest_framework.test import APIClient
 
@@ -13,7 +12,6 @@ from tournaments.selectors_event import table_pin
 
 
 def start(client, club, movement, pairs, **extra):
-    cache.clear()
     event = create_event(client, club, movement=movement, **extra)
     enter_pairs(client, club, event["id"], make_members(club, 2 * pairs))
     assert client.post(f"/api/clubs/{club.slug}/events/{event['id']}/start/").status_code == 200
