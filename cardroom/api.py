@@ -15,14 +15,17 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from cardroom import limits
+from cardroom.errors import Conflict
 
 
 def exception_handler(exc, context):
-    """DRF's handler, plus Django ValidationError -> 400, IntegrityError -> 409, a body past
+    """DRF's handler, plus a domain ``Conflict`` -> 409, Django ValidationError -> 400, IntegrityError -> 409, a body past
     the upload limits -> 400 naming the limit, and a delete that needs confirming -> 409
     naming what it would take."""
     from clubs.trash import DeleteNeedsConfirmation
 
+    if isinstance(exc, Conflict):
+        return Response({"detail": exc.detail, **exc.extra}, status=status.HTTP_409_CONFLICT)
     if isinstance(exc, DeleteNeedsConfirmation):
         return Response({"detail": f"{exc} Send the DELETE again with ?confirm=1.", "contents": exc.contents},
                         status=status.HTTP_409_CONFLICT)

@@ -14,6 +14,7 @@ import random
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from cardroom.errors import Conflict
 from cardroom.inputs import is_whole
 from cardroom.limits import MAX_ID
 from clubs.models import Member
@@ -49,7 +50,7 @@ LEAVER_RULES = ("ghost", "substitute")
 MISSED_RULES = ("nothing", "average")
 
 
-class PartyConflict(Exception):
+class PartyConflict(Conflict):
     """The request clashes with the party's state (409): reported twice, round closed..."""
 
 

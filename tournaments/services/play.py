@@ -13,6 +13,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 
 from cardroom.db import retry_transient
+from cardroom.errors import Conflict
 from cardroom.tasks import enqueue_once_on_commit
 from scoring.services import result_check
 from scoring.engine import (ScoringError, auction_deal, board_vulnerability, bridge_whist_deal, duplicate_score,
@@ -26,7 +27,7 @@ SEATS = ("N", "E", "S", "W")
 OPEN = (EventStatus.SEATED, EventStatus.PLAYING)
 
 
-class ResultConflict(Exception):
+class ResultConflict(Conflict):
     """A different result is already stored for this board and these pairs (HTTP 409)."""
 
     def __init__(self, result: Result):
