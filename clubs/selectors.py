@@ -23,13 +23,6 @@ def club_members(*, club: Club, search: str = "", active: bool | None = None) ->
     return qs
 
 
-def clubs_for_user(user) -> QuerySet[Club]:
-    """Clubs the user holds a role in or is a member of (all clubs for superusers)."""
-    if getattr(user, "is_superuser", False):
-        return Club.objects.all()
-    return Club.objects.filter(Q(roles__user=user) | Q(members__user=user, members__active=True)).distinct()
-
-
 @dataclass(frozen=True)
 class PlayerMatch:
     """What a typed player name is: exactly one active member, several to choose from, or

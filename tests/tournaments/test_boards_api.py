@@ -7,7 +7,6 @@ from tournaments.services import boards as services
 from tournaments.services.events import event_create, event_update
 from tournaments.tasks.boards import boardset_analyse
 
-pytestmark = pytest.mark.urls("tests.tournaments.boards_urls")
 KNOWN = "N:KJ65.Q32.QT6.AK3 Q.AK76.J97.QJ854 T983.J95.8532.92 A742.T84.AK4.T76"
 
 

@@ -24,7 +24,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from typing import Iterator
 
 from .boards import BRIDGE, Board, GameRules, make_board, board_dealer
 from .cards import Pack
@@ -107,9 +106,3 @@ def deal_set(
     if count < 1:
         raise ValueError("a board set needs at least one board")
     return tuple(deal_board(seed, n, rules) for n in range(first, first + count))
-
-
-def iter_indexes(seed: str | bytes, count: int, pack: Pack = BRIDGE.pack) -> Iterator[int]:
-    """Deal indexes of boards 1..count (for benchmarks and bulk checks)."""
-    for n in range(1, count + 1):
-        yield deal_index_for(seed, n, pack)

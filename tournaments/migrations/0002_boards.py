@@ -1,4 +1,4 @@
-# Board sets and boards (issue 4). Written to hold only these two models.
+# Board sets and boards (issue 4).
 
 import django.db.models.deletion
 from django.db import migrations, models

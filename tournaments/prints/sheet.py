@@ -13,7 +13,7 @@ from typing import Mapping
 from scoring.engine import BoardResults, Result, SessionScore, parse_adjustment, score_session, seating_fields
 from tournaments.deals.boards import Board
 from tournaments.deals.doubledummy import BoardAnalysis
-from tournaments.movements.model import Movement, label_key
+from tournaments.movements.model import Movement
 
 BRIDGE_GAMES = {"duplicate_bridge", "auction_bridge"}
 WHIST_GAMES = {"duplicate_whist", "whist_drive"}
@@ -194,7 +194,3 @@ def score_lookup(session: SessionScore | None) -> dict[tuple[int, str, str], obj
         for rs in board.results:
             out[(int(board.board), entrant_label(rs.result.ns), entrant_label(rs.result.ew))] = rs
     return out
-
-
-def sorted_labels(labels) -> list[str]:
-    return sorted(labels, key=label_key)

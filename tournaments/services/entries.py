@@ -14,7 +14,7 @@ from cardroom import limits
 from cardroom.inputs import is_whole
 from tournaments.models import Entry, EntryStatus, Event, EventStatus, Result, Section
 from tournaments.movements import change
-from tournaments.movements.model import Movement, MovementFormatError, label_key
+from tournaments.movements.model import Movement, MovementFormatError
 from tournaments.movements.registry import MovementRequestError, bounded, generate
 from tournaments.movements.suggest import suggest
 from tournaments.movements.validate import MovementError, check
@@ -84,14 +84,6 @@ def section_add(*, event: Event, name: str, movement: Movement, position: int = 
                       position=position)
     section.full_clean()
     section.save()
-    return section
-
-
-@transaction.atomic
-def section_set_movement(*, section: Section, movement: Movement) -> Section:
-    """Change a section's movement; results already in keep their place (see ``seating``)."""
-    seating.section_change_movement(section=section, movement=movement)
-    section.refresh_from_db()
     return section
 
 
@@ -250,8 +242,3 @@ def event_publish(*, event: Event, user=None, reason: str = "") -> Event:
 
     standings_require_current(event=event)
     return event_transition(event=event, to=EventStatus.PUBLISHED, user=user, reason=reason)
-
-
-def active_entries(section: Section) -> dict[str, Entry]:
-    return {e.label: e for e in sorted(section.entries.filter(status=EntryStatus.ACTIVE),
-                                       key=lambda e: label_key(e.label))}

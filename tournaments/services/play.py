@@ -58,11 +58,9 @@ def schedule(section: Section) -> dict[tuple[int, str, str], Slot]:
 
 def event_attach_boards(*, event: Event) -> None:
     """Deal the event's board set from its seed unless one is attached (dealt or imported)."""
-    try:
-        from tournaments.models import BoardSet
-        from tournaments.services.boards import boardset_deal
-    except ImportError:  # boards not installed: hand records are then derived from the seed
-        return
+    from tournaments.models import BoardSet
+    from tournaments.services.boards import boardset_deal
+
     if BoardSet.objects.filter(event=event, boards__isnull=False).exists():
         return
     boards = {int(b) for s in event.sections.all() for plan in s.movement.get("rounds_detail", [])
