@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from tournaments.deals.pbn import PbnError, PbnGame, read_pbn, write_pbn
+from tournaments.deals.usebio import looks_like_xml
 
 from .adjustments import parse_adjustment
 from .contract import board_vulnerability, duplicate_score, parse_contract, parse_vulnerability
@@ -269,6 +270,10 @@ def run(argv: Sequence[str], progress: Callable[[str], None] | None = None) -> t
         data = Path(args.file).read_bytes()
     except OSError as exc:
         return 2, f"{args.file}: cannot read: {exc.strerror or exc}"
+    if looks_like_xml(data):  # a USEBIO XML file: `usebio score` reads it
+        from .usebiotool import score_file
+        explicit = any(a == "--method" or a.startswith("--method=") for a in argv)
+        return score_file(args.file, data, args.method if explicit else None)
     try:
         boards, session, two = score_pbn(data, method=args.method, fields=args.fields, progress=progress)
     except PbnError as exc:

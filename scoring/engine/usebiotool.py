@@ -1,0 +1,192 @@
+"""``usebio score``: rescore the traveller lines of a USEBIO 1.2 file and print the same JSON
+as ``pbn score`` (boards, results with MPs or IMPs, ranking), plus what the file printed
+(``printed``: each pair's place and total) and how many pairs Cardroom reproduces.
+
+The method comes from the file (``EVENT_TYPE``/``BOARD_SCORING_METHOD``: matchpoints, Butler
+or cross-IMPs) unless ``--method`` overrides it. The N-S ``SCORE`` is taken as written; a line
+without one is scored from its contract (Law 77, the board's standard vulnerability).
+Artificial scores: Compscore's ``A5050``/``A6040`` (N-S then E-W percentage), ``A+``/``A``/``A-``,
+or ``NS_SCORE``/``EW_SCORE`` percentages.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import re
+from pathlib import Path
+from typing import Sequence
+
+from tournaments.deals.pbn import PbnGame
+from tournaments.deals.usebio import UsebioError, UsebioEvent, UsebioLine, read_usebio
+
+from .adjustments import Adjustment, parse_adjustment
+from .contract import board_vulnerability, duplicate_score, parse_contract
+from .errors import ScoringError
+from .pbntool import CLI_METHODS, PbnBoard, PbnScoreError, to_json
+from .session import BoardResults, Method, Result, direction_fields, score_session
+
+METHOD_OF_POINTS = {"MATCH": "matchpoints", "BUTLER": "butler", "CROSS_IMP": "cross-imps"}
+_SPLIT_PCT = re.compile(r"^A(\d{2,3})(\d{2,3})$")
+
+
+def method_of(event: UsebioEvent) -> str:
+    return METHOD_OF_POINTS[event.points_kind]
+
+
+def _artificial(line: UsebioLine) -> tuple[Adjustment | None, Adjustment | None]:
+    score = line.score.strip().upper().replace(" ", "")
+    m = _SPLIT_PCT.match(score)
+    if m and int(m.group(1)) + int(m.group(2)) <= 200 and len(score) in (5, 7):
+        return Adjustment("%", float(m.group(1))), Adjustment("%", float(m.group(2)))
+    ns = parse_adjustment(line.ns_score) if line.ns_score else None
+    ew = parse_adjustment(line.ew_score) if line.ew_score else None
+    if ns or ew:
+        return ns, ew
+    adj = parse_adjustment(score) if score.startswith("A") else None
+    return adj, None
+
+
+def line_result(board: str, line: UsebioLine) -> Result:
+    """One traveller line as an oriented Result; PbnScoreError names board and line."""
+    adj_ns, adj_ew = _artificial(line)
+    contract = line.contract.strip().upper()
+    try:
+        if adj_ns or adj_ew:
+            score = line.score.strip()
+            if re.fullmatch(r"-?\d+", score):  # a split score: the table result stands for one side
+                return Result(line.ns, line.ew, int(score), adjusted_ns=adj_ns, adjusted_ew=adj_ew,
+                              contract=contract)
+            return Result(line.ns, line.ew, adjusted_ns=adj_ns, adjusted_ew=adj_ew, contract=contract)
+        if line.score.strip() not in ("",):
+            score = float(line.score)
+            score = int(score) if score.is_integer() else score
+        elif contract:
+            con = parse_contract(contract)
+            if con.passed:
+                score = 0
+            elif line.tricks is None:
+                raise ScoringError(f"contract {contract} without TRICKS or SCORE")
+            else:
+                score = duplicate_score(con, line.played_by, line.tricks, board_vulnerability(int(board)))
+        else:
+            raise ScoringError("TRAVELLER_LINE with neither SCORE nor CONTRACT")
+    except (ScoringError, ValueError) as exc:
+        raise PbnScoreError(f"{exc}" if isinstance(exc, ScoringError) else f"SCORE {line.score!r} is not a score",
+                            board, line.line) from None
+    return Result(line.ns, line.ew, score, contract=contract, declarer=line.played_by, tricks=line.tricks)
+
+
+def event_boards(event: UsebioEvent) -> list[BoardResults]:
+    return [BoardResults(b.number, tuple(line_result(b.number, t) for t in b.lines)) for b in event.boards]
+
+
+def score_usebio(data: bytes | str, *, method: str | None = None):
+    """Read and score a USEBIO file: (event, boards as PbnBoard, SessionScore, two fields)."""
+    event = read_usebio(data)
+    method = method or method_of(event)
+    if method not in CLI_METHODS:
+        raise ScoringError(f"bad method {method!r}: expected one of {', '.join(CLI_METHODS)}")
+    boards = event_boards(event)
+    ns = {r.ns for b in boards for r in b.results}
+    ew = {r.ew for b in boards for r in b.results}
+    two = not (ns & ew) and (event.winner_type == 2 or any(p.direction in ("NS", "EW") for p in event.pairs))
+    fields = direction_fields(boards) if two else None
+    kind = "matchpoints" if method == "neuberg" else method
+    session = score_session(boards, Method(kind), fields=fields)
+    empty = PbnGame(())
+    wrapped = [PbnBoard(empty, str(b.board), b) for b in boards]
+    return event, wrapped, session, two
+
+
+def _place(text: str) -> str:
+    return str(text).strip().rstrip("=")
+
+
+def printed(event: UsebioEvent, session) -> dict:
+    """The file's own standings and how many pairs Cardroom reproduces (place and total)."""
+    imp = session.method in ("butler", "cross-imps")
+    ours = {s.entrant: s for s in session.standings}
+    rows, same = [], 0
+    for p in event.pairs:
+        value = p.total_score if imp or p.percentage is None else p.percentage
+        st = ours.get(p.number)
+        mine = None if st is None else (st.total if imp else st.percentage)
+        agree = st is not None and value is not None and abs(round(mine, 2) - value) < 0.0051 and \
+            (not p.place or _place(p.place) == _place(st.rank))
+        same += agree
+        rows.append({"pair": p.number, "place": p.place or None, "score": value, "matches": agree})
+    return {"printed": rows, "matching": same, "pairs": len(event.pairs)}
+
+
+def to_usebio_json(event: UsebioEvent, boards, session, two: bool) -> dict:
+    out = to_json(session.method, boards, session, two)
+    out.update(source="usebio", program=event.program or None, event=event.description or None,
+               date=event.date or None)
+    out.update(printed(event, session))
+    return out
+
+
+class _UsageError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        raise _UsageError(f"{self.format_usage()}{self.prog}: error: {message}")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="usebio", description="Read, score, import and export USEBIO 1.2 XML.")
+    sub = parser.add_subparsers(dest="action", required=True)
+    score = sub.add_parser("score", help="rescore a USEBIO file; JSON as `pbn score`")
+    score.add_argument("file")
+    score.add_argument("--method", choices=CLI_METHODS, default=None,
+                       help="default: the file's own (EVENT_TYPE / BOARD_SCORING_METHOD)")
+    score.add_argument("-o", "--output")
+    imp = sub.add_parser("import", help="import the file as a finished event of a club")
+    imp.add_argument("club", help="club slug")
+    imp.add_argument("file")
+    exp = sub.add_parser("export", help="write a finished event as USEBIO 1.2 (or results PBN)")
+    exp.add_argument("event", type=int, help="event id")
+    exp.add_argument("--format", choices=("usebio", "pbn"), default="usebio")
+    exp.add_argument("-o", "--output")
+    return parser
+
+
+def parse_args(argv: Sequence[str]):
+    """(args, None) or (None, (exit code, text)) for usage errors and --help."""
+    parser = build_parser()
+    try:
+        return parser.parse_args(list(argv)), None
+    except _UsageError as exc:
+        return None, (2, str(exc))
+    except SystemExit:
+        return None, (0, parser.format_help())
+
+
+def score_file(path: str, data: bytes, method: str | None = None) -> tuple[int, str]:
+    try:
+        event, boards, session, two = score_usebio(data, method=method)
+    except UsebioError as exc:
+        return 2, f"{path}: line {exc.line}: {exc.message}" if exc.line else f"{path}: {exc.message}"
+    except ScoringError as exc:
+        return 2, f"{path}: {exc}"
+    return 0, json.dumps(to_usebio_json(event, boards, session, two), indent=1) + "\n"
+
+
+def run(argv: Sequence[str]) -> tuple[int, str]:
+    """``usebio score`` as a function: (exit code, stdout text or error)."""
+    args, early = parse_args(argv)
+    if early:
+        return early
+    if args.action != "score":
+        return 2, f"usebio {args.action} needs the database: run it through manage.py"
+    try:
+        data = Path(args.file).read_bytes()
+    except OSError as exc:
+        return 2, f"{args.file}: cannot read: {exc.strerror or exc}"
+    code, text = score_file(args.file, data, args.method)
+    if code == 0 and args.output:
+        Path(args.output).write_text(text, encoding="utf-8")
+        return 0, ""
+    return code, text
