@@ -6,6 +6,7 @@ the limit. Bigger member files go through ``manage.py members import`` (no row l
 from tournaments.movements.limits import (MAX_BOARD_NUMBER, MAX_BOARDS_PER_ROUND, MAX_PAIRS,  # noqa: F401
                                           MAX_PARTY_TABLES, MAX_PLAYERS, MAX_ROUNDS, MAX_SECTIONS,
                                           MAX_TABLES, MAX_TEAMS, LimitError, within)
+from tournaments.deals.usebio import MAX_BYTES as USEBIO_MAX_BYTES  # noqa: F401  (a USEBIO results file)
 
 KIB, MIB = 1024, 1024 * 1024
 

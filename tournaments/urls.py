@@ -14,6 +14,7 @@ urlpatterns = [
     path("<int:pk>/pins/unlock/", tables.pins_unlock, name="event-pins-unlock"),
     path("<int:pk>/not-played/<int:report>/", tables.event_not_played_decide, name="event-not-played"),
     path("", include("tournaments.urls_boards")),
+    path("", include("tournaments.urls_usebio")),
     path("", include("tournaments.urls_prints")),
     path("", include("tournaments.urls_party")),
 ]

@@ -1,7 +1,7 @@
 """``manage.py usebio score FILE.xml | import CLUB FILE.xml | export EVENT [--format pbn]``.
 
 ``score`` is pure (``scoring.engine.usebiotool``); ``import`` and ``export`` call the services
-in ``tournaments.services.usebio``.
+in ``tournaments.services.usebio`` and ``tournaments.services.results_export``.
 """
 import argparse
 from pathlib import Path
@@ -51,7 +51,7 @@ class Command(BaseCommand):
 
     def _export(self, args):
         from tournaments.models import Event
-        from tournaments.services.usebio import ExportRefused, event_export_results_pbn, event_export_usebio
+        from tournaments.services.results_export import ExportRefused, event_export_results_pbn, event_export_usebio
 
         event = Event.objects.filter(pk=args.event).first()
         if event is None:

@@ -1,0 +1,195 @@
+"""USEBIO import as a finished event, USEBIO and results PBN export, and their round trips."""
+import io
+import random
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from clubs import services as club_services
+from scoring.engine import pbntool, usebiotool
+from scoring.services import event_rescore
+from tests.tournaments.factories_event import create_event, enter_pairs, make_members, plays, random_result
+from tournaments.deals.usebio import read_usebio
+from tournaments.models import Event, EventStatus
+from tournaments.services.results_export import ExportRefused, event_export_results_pbn, event_export_usebio
+from tournaments.services.usebio import UsebioImportError, event_import_usebio, imported_matches
+
+pytestmark = pytest.mark.django_db
+
+COMPSCORE = Path(__file__).parents[1] / "unit" / "deals" / "data" / "compscore_butler_mitchell.xml"
+
+
+def test_import_makes_a_finished_event_with_the_files_standings(club):
+    dewar = club_services.member_create(club=club, membership_number="1229753", first_name="Rhys", last_name="Dewar")
+    event = event_import_usebio(club=club, data=COMPSCORE.read_bytes())
+    assert event.status == EventStatus.FINISHED and event.scoring == "imps"
+    assert (event.name, str(event.date)) == ("Wednesday Morning - Butler", "2026-03-11")
+    assert event.entries.count() == 14 and event.results.count() == 245
+    assert event.usebio_report["matching"] == 14
+    stored = imported_matches(event)
+    file = read_usebio(COMPSCORE.read_bytes())
+    assert {p.number: (p.place, p.total_score) for p in file.pairs} == \
+        {label: (rank, total) for label, (rank, total, _pct) in stored.items()}
+    first = event.entries.get(label="1NS")
+    assert first.member_a == dewar and first.guest_a.name == "LESLEY SETO"
+    assert event.changes.filter(to_status=EventStatus.FINISHED).exists()
+
+
+def test_an_imported_event_exports_what_it_imported(club):
+    event = event_import_usebio(club=club, data=COMPSCORE.read_bytes())
+    again = read_usebio(event_export_usebio(event))
+    _ev, _b, session, _two = usebiotool.score_usebio(event_export_usebio(event))
+    assert usebiotool.printed(again, session)["matching"] == 14
+    original = read_usebio(COMPSCORE.read_bytes())
+    lines = {(b.number, t.ns, t.ew): (t.contract, t.played_by, t.lead, t.tricks, t.score, t.ns_points)
+             for b in original.boards for t in b.lines if t.contract}
+    exported = {(b.number, t.ns, t.ew): (t.contract, t.played_by, t.lead, t.tricks, t.score, t.ns_points)
+                for b in again.boards for t in b.lines if t.contract}
+    assert exported == lines
+
+
+@pytest.mark.parametrize("xml, message", [
+    (b"<USEBIO><EVENT EVENT_TYPE='MP_PAIRS'>", "not well-formed"),
+    (b"<USEBIO><EVENT EVENT_TYPE='MP_PAIRS'><DATE>31/02/2026</DATE><BOARD><BOARD_NUMBER>1</BOARD_NUMBER>"
+     b"<TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER><SCORE>50</SCORE>"
+     b"</TRAVELLER_LINE></BOARD></EVENT></USEBIO>", "DATE"),
+    (b"<USEBIO><EVENT EVENT_TYPE='MP_PAIRS'><DATE>01/02/2026</DATE><BOARD><BOARD_NUMBER>1</BOARD_NUMBER>"
+     b"<TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER><SCORE>50</SCORE>"
+     b"</TRAVELLER_LINE><TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER>"
+     b"<SCORE>90</SCORE></TRAVELLER_LINE></BOARD></EVENT></USEBIO>", "already played it"),
+])
+def test_a_bad_file_stores_nothing(club, xml, message):
+    with pytest.raises(UsebioImportError, match=message):
+        event_import_usebio(club=club, data=xml)
+    assert not Event.objects.filter(club=club).exists()
+
+
+def test_commands_import_and_export(club, tmp_path):
+    out = io.StringIO()
+    call_command("usebio", "import", club.slug, str(COMPSCORE), stdout=out)
+    event = Event.objects.get(club=club)
+    assert f"imported event {event.pk}" in out.getvalue()
+    target = tmp_path / "out.xml"
+    call_command("usebio", "export", str(event.pk), "-o", str(target))
+    assert read_usebio(target.read_bytes()).pairs[0].number in {"1NS", "2NS"}
+    out = io.StringIO()
+    call_command("usebio", "export", str(event.pk), "--format", "pbn", stdout=out)
+    assert "[TotalScoreTable" in out.getvalue()
+    bad = tmp_path / "bad.xml"
+    bad.write_bytes(b"<USEBIO><EVENT/></USEBIO>")
+    with pytest.raises(CommandError) as exc:
+        call_command("usebio", "import", club.slug, str(bad))
+    assert exc.value.returncode == 2 and "line 1" in str(exc.value)
+    with pytest.raises(CommandError) as exc:
+        call_command("usebio", "export", "999999")
+    assert exc.value.returncode == 2
+
+
+def played_event(client, club, *, scoring, movement, seed=5):
+    """An event played through the API with random results, scored and finished."""
+    event = create_event(client, club, scoring=scoring, movement=movement)
+    members = make_members(club, 4 * movement["tables"])
+    enter_pairs(client, club, event["id"], members)
+    base = f"/api/clubs/{club.slug}/events/{event['id']}"
+    assert client.post(f"{base}/start/").status_code == 200
+    sections = client.get(f"{base}/movement/").json()["sections"][0]
+    rng = random.Random(seed)
+    for _r, _t, board, ns, ew in plays(sections):
+        assert client.post(f"{base}/results/", {"board": board, "ns": ns, "ew": ew,
+                                                **random_result(rng, "duplicate_bridge")},
+                           format="json").status_code == 201
+    event_rescore(event_id=event["id"], force=True)
+    assert client.post(f"{base}/finish/").status_code == 200
+    return Event.objects.get(pk=event["id"])
+
+
+def stored(event):
+    return {s.entry.label: (s.rank, round(s.total, 2), None if s.percentage is None else round(s.percentage, 2))
+            for s in event.standings.select_related("entry")}
+
+
+CASES = [("matchpoints", {"kind": "mitchell", "tables": 5, "boards_per_round": 2}),
+         ("imps", {"kind": "mitchell", "tables": 3, "boards_per_round": 3}),
+         ("cross_imps", {"kind": "howell", "tables": 3, "boards_per_round": 2})]
+
+
+@pytest.mark.parametrize("scoring, movement", CASES)
+def test_usebio_export_reads_back_with_identical_standings(api_as, club, director, scoring, movement):
+    event = played_event(api_as(director), club, scoring=scoring, movement=movement)
+    data = event_export_usebio(event)
+    _ev, _boards, session, _two = usebiotool.score_usebio(data)
+    again = {s.entrant: (s.rank, round(s.total, 2), None if s.percentage is None else round(s.percentage, 2))
+             for s in session.standings}
+    assert again == stored(event)
+    pairs = read_usebio(data).pairs
+    assert all(len(p.players) == 2 and p.players[0].national_id.startswith("10") for p in pairs)
+    assert usebiotool.printed(read_usebio(data), session)["matching"] == len(pairs)
+
+
+@pytest.mark.parametrize("scoring, movement", CASES)
+def test_results_pbn_reads_back_in_cardroom_and_endplay(api_as, club, director, scoring, movement, tmp_path):
+    event = played_event(api_as(director), club, scoring=scoring, movement=movement)
+    data = event_export_results_pbn(event)
+    method = {"matchpoints": "matchpoints", "imps": "butler", "cross_imps": "cross-imps"}[scoring]
+    boards, session, two = pbntool.score_pbn(data, method=method)
+    again = {pbntool._pair(s.entrant, two) + (s.field if two else ""):
+             (s.rank, round(s.total, 2), None if s.percentage is None else round(s.percentage, 2))
+             for s in session.standings}
+    assert again == stored(event)
+    from endplay.parsers import pbn as endplay_pbn
+
+    path = tmp_path / "results.pbn"
+    path.write_bytes(data)
+    with open(path, encoding="latin-1") as f:
+        parsed = endplay_pbn.load(f)
+    assert len(parsed) == len(boards)
+    assert all(b.deal.north for b in parsed)
+
+
+def test_unfinished_event_is_not_exported(api_as, club, director):
+    client = api_as(director)
+    event = create_event(client, club, movement={"kind": "howell", "tables": 2, "boards_per_round": 2})
+    with pytest.raises(ExportRefused, match="finished"):
+        event_export_usebio(Event.objects.get(pk=event["id"]))
+
+
+def test_api_import_and_export(api_as, club, director, player):
+    client = api_as(director)
+    with open(COMPSCORE, "rb") as f:
+        response = client.post(f"/api/clubs/{club.slug}/events/import-usebio/", {"file": f}, format="multipart")
+    assert response.status_code == 201, response.content
+    body = response.json()
+    assert body["status"] == "finished" and body["report"]["matching"] == 14
+    xml = client.get(f"/api/clubs/{club.slug}/events/{body['id']}/usebio/")
+    assert xml.status_code == 200 and xml["Content-Type"].startswith("application/xml")
+    assert len(read_usebio(xml.content).boards) == 35
+    pbn = client.get(f"/api/clubs/{club.slug}/events/{body['id']}/results-pbn/")
+    assert pbn.status_code == 200 and b"[ScoreTable" in pbn.content
+    bad = client.post(f"/api/clubs/{club.slug}/events/import-usebio/", {"xml": "<USEBIO><EVENT/>"}, format="json")
+    assert bad.status_code == 400 and "not well-formed" in bad.json()["xml"][0]
+    neither = client.post(f"/api/clubs/{club.slug}/events/import-usebio/", {}, format="json")
+    assert neither.status_code == 400 and "file" in neither.json()
+    assert api_as(player).get(f"/api/clubs/{club.slug}/events/{body['id']}/usebio/").status_code == 403
+    assert Event.objects.filter(club=club).count() == 1
+
+
+def test_pages_import_and_download(client, club, director, player):
+    client.force_login(director)
+    page = client.get(f"/clubs/{club.slug}/events/import-usebio/")
+    assert page.status_code == 200 and b"usebio-form" in page.content
+    with open(COMPSCORE, "rb") as f:
+        done = client.post(f"/clubs/{club.slug}/events/import-usebio/", {"file": f, "name": "Old Wednesday"})
+    event = Event.objects.get(club=club)
+    assert done.status_code == 302 and done["Location"] == event.get_absolute_url() and event.name == "Old Wednesday"
+    detail = client.get(event.get_absolute_url())
+    assert b'id="results-export"' in detail.content
+    assert client.get(f"/clubs/{club.slug}/events/{event.pk}/usebio.xml").status_code == 200
+    assert client.get(f"/clubs/{club.slug}/events/{event.pk}/results.pbn").status_code == 200
+    bad = io.BytesIO(b"<USEBIO><EVENT/></USEBIO>")
+    bad.name = "bad.xml"
+    refused = client.post(f"/clubs/{club.slug}/events/import-usebio/", {"file": bad})
+    assert refused.status_code == 400 and b"bad.xml: line 1" in refused.content
+    client.force_login(player)
+    assert client.get(f"/clubs/{club.slug}/events/import-usebio/").status_code == 403

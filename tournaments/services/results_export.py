@@ -1,0 +1,173 @@
+"""Results for federations and other programs: USEBIO 1.2 and results PBN of a finished event.
+
+Both are written from the stored rows (results, their scores, the standings), so what a
+federation receives is what the club's standings page shows: places with ties ("3="),
+percentages or IMP totals, and every traveller line with contract, declarer, lead, tricks,
+score and matchpoints or IMPs. The results PBN follows the column conventions of the PBN 2.1
+``ScoreTable``/``TotalScoreTable`` that Ruter, Magic Contest and EBUScore write (``PairId_NS``,
+``Score_NS``, ``MP_NS``, ``Percentage_NS``, ``IMP_NS``; ``Rank``, ``PairId``, ``TotalScoreMP``...),
+with ``OptimumResultTable`` when the boards were analysed.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+
+from scoring.models import Score, Standing
+from tournaments.deals.pbn import PbnGame, make_game, write_pbn_bytes
+from tournaments.deals.records import board_to_game
+from tournaments.deals.usebio import UsebioBoard, UsebioEvent, UsebioLine, UsebioPair, UsebioPlayer, write_usebio
+from tournaments.models import Event, EventStatus, Result, ScoringMethod
+from tournaments.models.events import DUPLICATE_GAMES
+
+from .boards import board_to_pure, rules_for_game
+
+EVENT_TYPES = {ScoringMethod.MATCHPOINTS: ("MP_PAIRS", "MATCH_POINTS"),
+               ScoringMethod.IMPS: ("BUTLER_PAIRS", "BUTLER_IMPS"),
+               ScoringMethod.CROSS_IMPS: ("CROSS_IMP_PAIRS", "CROSS_IMPS")}
+
+
+class ExportRefused(ValueError):
+    """The event cannot be written in that format (not finished, not a pairs MP/IMP event)."""
+
+
+def _check(event: Event) -> None:
+    if event.status not in (EventStatus.FINISHED, EventStatus.PUBLISHED):
+        raise ExportRefused("only a finished or published event is exported; finish it first")
+    if event.game not in DUPLICATE_GAMES or event.scoring not in EVENT_TYPES:
+        raise ExportRefused(f"USEBIO and results PBN carry matchpoint and IMP pairs events, not "
+                            f"{event.get_game_display()} scored by {event.get_scoring_display()}")
+    if not event.standings.exists():
+        raise ExportRefused("the event has no standings yet")
+
+
+def _labels(event: Event) -> dict[int, str]:
+    """Entry id -> the pair number written ("3NS"; "B3NS" when the event has several sections)."""
+    several = event.sections.count() > 1
+    return {e.pk: f"{e.section.name}{e.label}" if several else e.label
+            for e in event.entries.select_related("section")}
+
+
+def _score_text(r: Result) -> tuple[str, str, str]:
+    """(SCORE, NS_SCORE, EW_SCORE): the N-S score, and the arbitral awards of an adjusted line."""
+    score = "" if r.score_ns is None else str(r.score_ns)
+    return score, r.adjusted_ns or "", r.adjusted_ew or ""
+
+
+def _hands(event: Event) -> dict:
+    board_set = event.board_sets.first()
+    if board_set is None:
+        return {}
+    out = {}
+    for row in board_set.boards.order_by("number"):
+        first, _, hands = row.deal.partition(":")
+        order = "NESW"[("NESW".index(first.upper()) if first.upper() in "NESW" else 0):] + "NESW"
+        out[str(row.number)] = {seat: hand for seat, hand in zip(order[:4], hands.split())}
+    return out
+
+
+def event_to_usebio(event: Event) -> UsebioEvent:
+    _check(event)
+    event_type, method = EVENT_TYPES[event.scoring]
+    imp = event.scoring != ScoringMethod.MATCHPOINTS
+    labels = _labels(event)
+    standings = list(Standing.objects.filter(event=event).select_related(
+        "entry", "entry__member_a", "entry__member_b", "entry__guest_a", "entry__guest_b", "section"))
+    standings.sort(key=lambda s: (s.section.position, {"NS": 0, "EW": 1}.get(s.field, 2), s.position))
+    pairs = []
+    for st in standings:
+        e = st.entry
+        people = [UsebioPlayer(m.full_name, m.membership_number) for m in (e.member_a, e.member_b) if m]
+        people += [UsebioPlayer(g.name) for g in (e.guest_a, e.guest_b) if g]
+        pairs.append(UsebioPair(labels[e.pk], tuple(people), direction=st.field, place=st.rank,
+                                total_score=round(st.total, 2), boards_played=st.boards,
+                                percentage=None if imp or st.percentage is None else round(st.percentage, 2)))
+    by_board: dict[int, list] = defaultdict(list)
+    scores = {s.result_id: s for s in Score.objects.filter(event=event)}
+    for r in Result.objects.filter(event=event, confirmed=True).select_related("ns", "ew").order_by(
+            "board", "section__position", "round", "table"):
+        sc = scores.get(r.pk)
+        if sc is None:
+            continue  # not scored (e.g. a result outside the movement): not in the standings either
+        score, ns_score, ew_score = _score_text(r)
+        points = (sc.imp_ns, sc.imp_ew) if imp else (sc.mp_ns, sc.mp_ew)
+        by_board[r.board].append(UsebioLine(
+            labels[r.ns_id], labels[r.ew_id], score=score, contract=r.contract, played_by=r.declarer,
+            lead=r.lead, tricks=r.tricks, ns_points=None if points[0] is None else round(points[0], 2),
+            ew_points=None if points[1] is None else round(points[1], 2), ns_score=ns_score, ew_score=ew_score))
+    boards = tuple(UsebioBoard(str(b), tuple(lines)) for b, lines in sorted(by_board.items()))
+    two = any(st.field for st in standings)
+    return UsebioEvent(event_type, tuple(pairs), boards, description=event.name, date=f"{event.date:%d/%m/%Y}",
+                       club_name=event.club.name, program="Cardroom", scoring_method=method,
+                       winner_type=2 if two else 1, identifier=str(event.pk), hands=_hands(event))
+
+
+def event_export_usebio(event: Event) -> bytes:
+    """USEBIO 1.2 XML of a finished pairs event (UTF-8)."""
+    return write_usebio(event_to_usebio(event))
+
+
+def _pbn_pair(label: str, two: bool) -> str:
+    """PBN numbers Mitchell pairs per direction ("3" N-S and "3" E-W), the field in Direction."""
+    return label[:-2] if two and label[-2:] in ("NS", "EW") and label[:-2] else label
+
+
+def _fmt(x: float | None) -> str:
+    return "-" if x is None else f"{x:.2f}"
+
+
+def event_export_results_pbn(event: Event) -> bytes:
+    """Results PBN: per board the deal (and OptimumResultTable when analysed) with its
+    ScoreTable, and the TotalScoreTable on the first board."""
+    from tournaments.deals.doubledummy import BoardAnalysis, DoubleDummy, Par
+
+    usebio = event_to_usebio(event)
+    imp = event.scoring != ScoringMethod.MATCHPOINTS
+    scoring = "IMP" if imp else "MP"
+    date = f"{event.date:%Y.%m.%d}"
+    rows = {}
+    board_set = event.board_sets.first()
+    if board_set is not None:
+        rules = rules_for_game(event.game)
+        for row in board_set.boards.all():
+            analysis = None
+            if row.double_dummy:
+                analysis = BoardAnalysis(row.number, DoubleDummy.from_dict(row.double_dummy),
+                                         Par.from_dict(row.par) if row.par else None)
+            rows[str(row.number)] = board_to_game(board_to_pure(row, rules), event=event.name,
+                                                  site=event.club.name, date=date, analysis=analysis)
+    cols = "PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R;Lead\\3L;Score_NS\\6R;Score_EW\\6R;"
+    cols += "IMP_NS\\6R;IMP_EW\\6R" if imp else "MP_NS\\6R;MP_EW\\6R;Percentage_NS\\6R;Percentage_EW\\6R"
+    top = {}
+    for sc in Score.objects.filter(event=event).select_related("result"):
+        top[str(sc.result.board)] = sc.top
+    two = usebio.winner_type == 2
+    games: list[PbnGame] = []
+    for b in usebio.boards:
+        table = []
+        for t in b.lines:
+            if t.score == "":
+                head = ["-", "-", "-", "-", "^" + (t.ns_score or "A"), "^" + (t.ew_score or "A")]
+            else:
+                s = int(t.score)
+                head = [t.contract or "-", t.played_by or "-", "-" if t.tricks is None else str(t.tricks),
+                        t.lead or "-", str(s) if s >= 0 else "-", str(-s) if s <= 0 else "-"]
+            vals = [t.ns_points, t.ew_points]
+            if not imp:
+                board_top = top.get(b.number)
+                vals += [None if v is None or not board_top else 100 * v / board_top for v in vals]
+            table.append([_pbn_pair(t.ns, two), _pbn_pair(t.ew, two)] + head + [_fmt(v) for v in vals])
+        game = rows.get(b.number) or make_game([("Event", event.name), ("Site", event.club.name), ("Date", date),
+                                                ("Board", b.number)])
+        games.append(game.with_tag("Scoring", scoring).with_tag("ScoreTable", cols, table))
+    total_cols = "Rank\\3R;PairId\\4R;" + ("Direction\\2R;" if two else "")
+    total_cols += "TotalIMP\\8R;NrBoards\\3R;Names\\40L" if imp else \
+        "TotalScoreMP\\8R;TotalPercentage\\6R;NrBoards\\3R;Names\\40L"
+    total_rows = []
+    for p in usebio.pairs:
+        row = [p.place, _pbn_pair(p.number, two)] + ([p.direction] if two else []) + [_fmt(p.total_score)]
+        row += ([] if imp else [_fmt(p.percentage)]) + [str(p.boards_played or 0),
+                                                          " - ".join(pl.name for pl in p.players)]
+        total_rows.append(row)
+    if games:
+        games[0] = games[0].with_tag("TotalScoreTable", total_cols, total_rows)
+    return write_pbn_bytes(games)
