@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from tournaments.models.party import (
     Category, Party, PartyPlayer, PartyResult, PartyRound, PartyStar, PlayerStatus, Progression)
+from scoring.engine import tally
 from tournaments.movements import party_draw
 
 TIE_BREAK = {
@@ -71,6 +72,10 @@ class Standing:
     hearts: bool = False  # progressive hearts: points are chips lost (fewest best)
     retired: int | None = None
     prize: str = ""
+
+    @property
+    def played(self) -> bool:
+        return bool(self.lines)
 
     def as_dict(self) -> dict:
         data = {"rank": self.rank, "label": self.label, "name": self.name, "category": self.category,
@@ -177,7 +182,7 @@ def _absent(row: Standing, missed: list[int], average: bool) -> None:
     if not missed:
         return
     played = [line.points for line in row.lines if line.points is not None]
-    credit = party_draw.bye_points(played) if average and played else None
+    credit = tally.missed_credit(played, average=average)
     row.lines += [TallyLine(round=n, table=None, partner="", opponents=("", ""), points=credit, stars=(),
                             total=0, note="absent") for n in missed]
     row.lines.sort(key=lambda line: line.round)
@@ -221,42 +226,20 @@ def _add(row: Standing, round_, table, partner, opponents, points, stars, player
 
 
 def _rank(party: Party, rows: list[Standing]) -> list[Standing]:
-    if party.has_stars:
-        def key(r): return (-r.gold, -r.red, r.green)
-    else:
-        def key(r): return (-r.points, -r.wins)
-    order = {c: i for i, c in enumerate(Category.values)}
-    rows.sort(key=lambda r: (order[r.category], key(r), int(r.label) if r.label.isdigit() else 0))
-    previous, place = None, 0
-    for row in rows:
-        place = place + 1 if previous is not None and previous.category == row.category else 1
-        same = previous is not None and previous.category == row.category and key(previous) == key(row)
-        row.rank = previous.rank if same else place
-        previous = row
-    return rows
+    ranked = tally.rank_tally(rows, stars=party.has_stars)
+    for rank, row in ranked:
+        row.rank = rank
+    return [row for _, row in ranked]
 
 
 def party_prizes(*, party: Party, standings: list[Standing] | None = None) -> list[dict]:
     """Per category: the first prize (rank 1, ties listed) and the booby prize (most green stars
     in the books' euchre; the lowest score otherwise)."""
     standings = standings if standings is not None else party_standings(party=party)
+    ranked = [(row.rank, row) for row in standings]
     if party.progression == Progression.HEARTS:
-        return hearts_prizes(standings)
-    prizes = []
-    for category in Category.values:
-        group = [r for r in standings if r.category == category]
-        if not group:
-            continue
-        prizes.append({"category": category, "prize": "first", "players": [r for r in group if r.rank == 1]})
-        if party.has_stars:
-            most = max(r.green for r in group)
-            booby = [r for r in group if r.green == most] if most else []
-        else:
-            low = min(r.points for r in group)
-            booby = [r for r in group if r.points == low and r.rank != 1]
-        if booby:
-            prizes.append({"category": category, "prize": "booby", "players": booby})
-    return prizes
+        return tally.hearts_prizes(ranked)
+    return tally.tally_prizes(ranked, stars=party.has_stars)
 
 
 def party_tally(*, party: Party, label: str) -> Standing | None:
@@ -343,36 +326,12 @@ def hearts_standings(party: Party) -> list[Standing]:
             rows[label].retired = number
             rows[label].note = "; ".join(filter(None, [f"retired after round {number}", rows[label].note]))
     by_total = {"prizes": "final", **party.rules}["prizes"] == "party"
-    final = bool(rounds) and len(rounds[-1].seating) == 1
-
-    def key(r):
-        last, total = last_chips.get(r.label, 0), r.points
-        finalist = final and reached.get(r.label) == rounds[-1].number
-        return (-reached.get(r.label, 0), (total, last) if finalist and by_total else (last, total))
-
-    ordered = sorted(rows.values(), key=lambda r: (key(r), int(r.label) if r.label.isdigit() else 0))
-    for place, row in enumerate(ordered, start=1):
-        before = ordered[place - 2] if place > 1 else None
-        row.rank = before.rank if before is not None and key(before) == key(row) else place
-    for prize in hearts_prizes(ordered):
+    final = rounds[-1].number if rounds and len(rounds[-1].seating) == 1 else None
+    ranked = tally.hearts_ranking(rows.values(), reached=reached, last=last_chips, final_round=final,
+                                  by_total=by_total)
+    for rank, row in ranked:
+        row.rank = rank
+    for prize in tally.hearts_prizes(ranked):
         for row in prize["players"]:
             row.prize = prize["prize"]
-    return ordered
-
-
-def hearts_prizes(standings: list[Standing]) -> list[dict]:
-    """ "There may be four prizes, the person losing the least chips having awarded to him the
-    first prize. The prizes of less value may be given to the other players in proportion to
-    their points. A booby prize presented to the person having los[t] most" (Standard Hoyle):
-    first, second and third by rank (tied players share), the booby prize to the most chips
-    lost in the whole party among the rest (a player takes one prize)."""
-    prizes = []
-    for rank, name in ((1, "first"), (2, "second"), (3, "third")):
-        winners = [r for r in standings if r.rank == rank]
-        if winners:
-            prizes.append({"category": "open", "prize": name, "players": winners})
-    rest = [r for r in standings if r.rank > 3 and r.lines]
-    if rest:
-        most = max(r.points for r in rest)
-        prizes.append({"category": "open", "prize": "booby", "players": [r for r in rest if r.points == most]})
-    return prizes
+    return [row for _, row in ranked]

@@ -5,7 +5,7 @@ settled by the total and the director's cut, and bad input (400 by field)."""
 import pytest
 
 from tests.tournaments.factories_party import close, create_party, get_round, register, url
-from tournaments.models.party import PartyPlayer
+from tournaments.models.party import Party, PartyPlayer
 from tournaments.services import party as services
 
 pytestmark = pytest.mark.django_db
@@ -221,7 +221,7 @@ def test_bad_input_is_a_400_naming_the_field(api_as, director, club):
 def test_a_player_reports_the_table_with_its_pin(api_as, director, player, club):
     event, _ = hearts_party(api_as(director), club, 8)
     start(api_as(director), club, event)
-    party = services.Party.objects.get(event_id=event["id"])
+    party = Party.objects.get(event_id=event["id"])
     phone = api_as(player)
     wrong = "0000" if services.table_pin(party, 2) != "0000" else "1111"
     assert chips(phone, club, event, 1, 2, [-6, 1, 2, 3], pin=wrong).status_code == 403

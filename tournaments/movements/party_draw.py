@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from .individual import available_sizes, individual
 from .limits import MAX_PARTY_TABLES, within
-from .progressive import Seating, Table
+from .progressive import ProgressionError, Seating, Table, table_winner
 
 SUITS = ("\u2663", "\u2660")  # club pair is side 0, spade pair side 1
 TRUMP_ROTATION = ("hearts", "clubs", "diamonds", "spades")
@@ -259,15 +259,12 @@ def table_winner_checked(points: Sequence[int], tricks: Sequence[int] | None,
             raise PartyRuleError(f"{rules.hands} hands make {13 * rules.hands} tricks, not {a + b}")
     else:
         raise PartyRuleError(f"unknown table rules {rules.kind!r}")
-    if a != b:
-        return 0 if a > b else 1
-    if tricks is not None and ta != tb:
-        return 0 if ta > tb else 1
-    if cut is not None:
-        return 0 if ca > cb else 1
-    if needs_winner:
-        raise PartyRuleError("the points are tied: give the tricks of the current hand, or the cut")
-    return None
+    try:
+        return table_winner((a, b), (ta, tb) if tricks is not None else None, (ca, cb) if cut is not None else None)
+    except ProgressionError:
+        if needs_winner:
+            raise PartyRuleError("the points are tied: give the tricks of the current hand, or the cut") from None
+        return None
 
 
 def bye_points(side_points: Sequence[int]) -> int:

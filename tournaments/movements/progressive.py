@@ -124,30 +124,6 @@ def whist_drive_progression(seating: Sequence[Table], outcomes: Sequence[int],
     return tuple(result), awards
 
 
-def tally(rounds_of_awards: Iterable[Mapping[str, Sequence[str]]]) -> dict[str, dict[str, int]]:
-    """Add up the stars: ``{player: {"gold": g, "red": r, "green": n}}``."""
-    totals: dict[str, dict[str, int]] = {}
-    for awards in rounds_of_awards:
-        for player, stars in awards.items():
-            row = totals.setdefault(player, {GOLD: 0, RED: 0, GREEN: 0})
-            for star in stars:
-                row[star] = row.get(star, 0) + 1
-    return totals
-
-
-def euchre_ranking(totals: Mapping[str, Mapping[str, int]],
-                   players: Iterable[str] | None = None) -> list[str]:
-    """Prize order: most gold stars; tie, most red; tie, fewest green (Hoyle's Games
-    Modernized). Rank ladies and gentlemen separately by passing each group as ``players``."""
-    group = list(players if players is not None else totals)
-
-    def key(p: str) -> tuple[int, int, int]:
-        row = totals.get(p, {})
-        return (-row.get(GOLD, 0), -row.get(RED, 0), row.get(GREEN, 0))
-
-    return sorted(group, key=key)
-
-
 def initial_seating(ladies: Sequence[str], gentlemen: Sequence[str]) -> Seating:
     """Seat drawn partners: lady i with gentleman i; pairs 2t and 2t+1 at table t+1 (the pips
     of the drawn card give the table, Hoyle's Games Modernized)."""

@@ -1,8 +1,9 @@
 import pytest
 
+from scoring.engine.tally import euchre_ranking, tally
 from tournaments.movements.progressive import (
-    STANDARD_HOYLE, ProgressionError, WhistDriveRules, euchre_progression, euchre_ranking,
-    initial_seating, table_winner, tally, whist_drive_progression)
+    STANDARD_HOYLE, ProgressionError, WhistDriveRules, euchre_progression, initial_seating, table_winner,
+    whist_drive_progression)
 
 
 def seating():
