@@ -49,7 +49,15 @@ def _artificial(line: UsebioLine) -> tuple[Adjustment | None, Adjustment | None]
 def line_result(board: str, line: UsebioLine) -> Result:
     """One traveller line as an oriented Result; PbnScoreError names board and line."""
     adj_ns, adj_ew = _artificial(line)
-    contract = line.contract.strip().upper()
+    contract, declarer = line.contract.strip().upper(), line.played_by
+    try:
+        if contract:
+            con = parse_contract(contract)
+            contract, declarer = str(con), ("" if con.passed else declarer)
+            if not con.passed and declarer not in ("N", "E", "S", "W"):
+                raise ScoringError(f"contract {contract} without PLAYED_BY (N, E, S or W)")
+    except ScoringError as exc:
+        raise PbnScoreError(str(exc), board, line.line) from None
     try:
         if adj_ns or adj_ew:
             score = line.score.strip()
@@ -67,13 +75,14 @@ def line_result(board: str, line: UsebioLine) -> Result:
             elif line.tricks is None:
                 raise ScoringError(f"contract {contract} without TRICKS or SCORE")
             else:
-                score = duplicate_score(con, line.played_by, line.tricks, board_vulnerability(int(board)))
+                score = duplicate_score(con, declarer, line.tricks, board_vulnerability(int(board)))
         else:
             raise ScoringError("TRAVELLER_LINE with neither SCORE nor CONTRACT")
     except (ScoringError, ValueError) as exc:
         raise PbnScoreError(f"{exc}" if isinstance(exc, ScoringError) else f"SCORE {line.score!r} is not a score",
                             board, line.line) from None
-    return Result(line.ns, line.ew, score, contract=contract, declarer=line.played_by, tricks=line.tricks)
+    return Result(line.ns, line.ew, score, contract=contract, declarer=declarer,
+                  tricks=None if contract == "Pass" else line.tricks)
 
 
 def event_boards(event: UsebioEvent) -> list[BoardResults]:

@@ -37,6 +37,16 @@ def test_import_makes_a_finished_event_with_the_files_standings(club):
     assert event.changes.filter(to_status=EventStatus.FINISHED).exists()
 
 
+def test_import_of_a_cross_imp_howell_keeps_its_standings(club):
+    data = (COMPSCORE.parent / "compscore_cross_imp_howell.xml").read_bytes()
+    event = event_import_usebio(club=club, data=data)
+    assert event.scoring == "cross_imps" and event.usebio_report["matching"] == 9
+    file = read_usebio(data)
+    assert {p.number: (p.place, p.total_score) for p in file.pairs} == \
+        {label: (rank, round(total, 2)) for label, (rank, total, _pct) in imported_matches(event).items()}
+    assert event.results.filter(contract="Pass").count() == 2
+
+
 def test_an_imported_event_exports_what_it_imported(club):
     event = event_import_usebio(club=club, data=COMPSCORE.read_bytes())
     again = read_usebio(event_export_usebio(event))

@@ -14,6 +14,7 @@ from tournaments.deals.usebio import (
 )
 
 COMPSCORE = Path(__file__).parent / "data" / "compscore_butler_mitchell.xml"
+CROSS_HOWELL = Path(__file__).parent / "data" / "compscore_cross_imp_howell.xml"
 
 
 def test_reads_a_compscore_butler_file():
@@ -41,6 +42,25 @@ def test_usebio_score_reproduces_every_compscore_datum_line_and_standing():
     assert (report["matching"], report["pairs"]) == (14, 14)
     top = {s.entrant: (s.rank, s.total) for s in session.standings}
     assert top["2NS"] == ("1", 73.0) and top["2EW"] == ("1", 48.0) and top["4NS"] == ("7", -60.0)
+
+
+def test_usebio_score_reproduces_a_compscore_cross_imp_howell():
+    """Compscore averages cross-IMPs per comparison and sums the unrounded averages."""
+    event, boards, session, two = usebiotool.score_usebio(CROSS_HOWELL.read_bytes())
+    assert (event.points_kind, session.method, two) == ("CROSS_IMP", "cross-imps", False)
+    ours = [round(rs.imp_ns, 2) for bs in session.boards for rs in bs.results]
+    theirs = [t.ns_points for b in event.boards for t in b.lines]
+    assert len(ours) == 108 and ours == theirs
+    report = usebiotool.printed(event, session)
+    assert (report["matching"], report["pairs"]) == (9, 9)
+    passed = next(t for b in event.boards if b.number == "17" for t in b.lines)
+    assert (passed.contract, passed.tricks, passed.score) == ("PASS", None, "0")
+
+
+@pytest.mark.parametrize("path", [COMPSCORE, CROSS_HOWELL])
+def test_every_golden_file_round_trips(path):
+    event = read_usebio(path.read_bytes())
+    assert read_usebio(write_usebio(event)) == event
 
 
 def test_artificial_a5050_line_scores_zero_imps_each_side():
