@@ -41,9 +41,12 @@ class Adjustment:
             return 60.0 if session_percent is None else max(60.0, session_percent)
         return 40.0 if session_percent is None else min(40.0, session_percent)
 
-    def imps(self) -> float:
-        """IMPs per comparison (Butler: per board)."""
-        return {"A+": 3.0, "A": 0.0, "A-": -3.0}.get(self.kind, 3 * ((self.percent or 50) - 50) / 10)
+    def imps(self, a_plus: float = 3.0) -> float:
+        """IMPs per comparison (Butler: per board) when Average-plus is worth ``a_plus``: A+ is
+        ``a_plus``, A 0, A- ``-a_plus``, p% ``a_plus * (p - 50) / 10`` (3 IMPs: ACBLscore; Ruter 1.5)."""
+        if self.kind == "%":
+            return a_plus * ((self.percent if self.percent is not None else 50) - 50) / 10
+        return {"A+": a_plus, "A": 0.0, "A-": -a_plus}[self.kind]
 
     def complement(self) -> "Adjustment":
         """The other side's usual award: A+ against A-, A against A, p% against (100-p)%."""

@@ -13,6 +13,8 @@ from typing import Sequence
 from .errors import ScoringError
 
 # Lower edges of the WBF IMP table: 20-40 -> 1 ... 4000+ -> 24 (Law 78B).
+ROUNDINGS = ("half-even", "half-away")
+
 IMP_THRESHOLDS = (20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900,
                   1100, 1300, 1500, 1750, 2000, 2250, 2500, 3000, 3500, 4000)
 
@@ -24,19 +26,28 @@ def imps(difference: float) -> int:
     return value if difference >= 0 else -value
 
 
-def datum(scores: Sequence[float], *, drop: int = 1, round_to: int = 10) -> int:
-    """Mean of the board's N-S scores after dropping ``drop`` top and bottom results, rounded to
-    ``round_to`` with a trailing five going to the even ten (ACBLscore: 425 -> 420, 435 -> 440).
+def datum(scores: Sequence[float], *, drop: int = 1, round_to: int = 10, rounding: str = "half-even",
+          drop_percent: float = 0.0) -> int:
+    """Mean of the board's N-S scores after dropping the top and bottom results, rounded to ``round_to``.
 
-    Extremes are only dropped while at least one score remains.
+    ``drop`` results (or ``drop_percent`` of them, rounded down, when that is more) go at each end,
+    only while at least one score remains. A trailing five goes to the even ten with ``"half-even"``
+    (ACBLscore manual p.83: 425 -> 420, 435 -> 440; Magic Contest) or away from zero with
+    ``"half-away"`` (Compscore: 425 -> 430, -425 -> -430).
     """
     if not scores:
         raise ScoringError("a datum needs at least one score")
+    if rounding not in ROUNDINGS:
+        raise ScoringError(f"bad datum rounding {rounding!r}: expected one of {', '.join(ROUNDINGS)}")
     ordered = sorted(scores)
+    drop = max(drop, int(len(ordered) * drop_percent / 100))
     if drop > 0 and len(ordered) > 2 * drop:
         ordered = ordered[drop:-drop]
-    mean = Fraction(sum(ordered)) / len(ordered)  # exact for the usual whole-point scores
-    return int(round(mean / round_to)) * round_to
+    steps = Fraction(sum(ordered)) / len(ordered) / round_to  # exact for the usual whole-point scores
+    if rounding == "half-even":
+        return int(round(steps)) * round_to
+    whole = math.floor(abs(steps) + Fraction(1, 2))
+    return (whole if steps >= 0 else -whole) * round_to
 
 
 def butler(scores: Sequence[float], *, drop: int = 1) -> tuple[int, list[int]]:

@@ -14,6 +14,7 @@ from typing import Hashable, Sequence
 from .errors import ScoringError
 
 SCALES = ("ebu", "acbl")
+FACTORINGS = ("neuberg", "ties", "none")
 
 
 def _unit(scale: str) -> float:
@@ -79,7 +80,9 @@ def board_matchpoints(
     here (the caller gives it its percentage of the top). Each group (fouled boards: the
     results obtained with the same cards) is matchpointed on its own; every group with a
     different number of results than ``expected`` (default: all results, artificial included)
-    is Neuberg-factored to it, so the board's top is that of ``expected`` results.
+    is Neuberg-factored to it, so the board's top is that of ``expected`` results. With
+    ``factoring="ties"`` each missing result counts as a tie with every result present instead
+    (ScoreBridge); ``"none"`` leaves each group on its own top and the board on the top of its results.
     """
     n_all = len(scores)
     expected = n_all if expected is None else expected
@@ -88,8 +91,8 @@ def board_matchpoints(
     groups = [None] * n_all if groups is None else list(groups)
     if len(groups) != n_all:
         raise ScoringError("one group label per result is needed")
-    if factoring not in ("neuberg", "none"):
-        raise ScoringError(f"bad factoring {factoring!r}: expected 'neuberg' or 'none'")
+    if factoring not in FACTORINGS:
+        raise ScoringError(f"bad factoring {factoring!r}: expected one of {', '.join(FACTORINGS)}")
     members: dict[Hashable, list[int]] = {}
     for i, (score, group) in enumerate(zip(scores, groups)):
         if score is not None:
@@ -99,6 +102,10 @@ def board_matchpoints(
         mps = matchpoints([scores[i] for i in idx], scale)
         n = len(idx)
         for i, mp in zip(idx, mps):
-            out[i] = neuberg(mp, n, expected, scale) if (factoring == "neuberg" and n != expected) else mp
-    board_top = top(expected if factoring == "neuberg" else max(1, n_all), scale)
+            if factoring == "neuberg" and n != expected:
+                mp = neuberg(mp, n, expected, scale)
+            elif factoring == "ties":
+                mp += (expected - n) * _unit(scale)  # one tie with each missing result
+            out[i] = mp
+    board_top = top(expected if factoring != "none" else max(1, n_all), scale)
     return out, board_top

@@ -8,7 +8,10 @@ from __future__ import annotations
 import re
 from typing import Hashable, Mapping, Sequence
 
+from .errors import ScoringError
 
+
+TIE_STYLES = ("equals", "shared")
 _DIGITS = re.compile(r"(\d+)")
 
 
@@ -24,11 +27,15 @@ def rank(
     tiebreaks: Sequence[Mapping[str, float]] = (),
     ndigits: int | None = 2,
     higher_is_better: bool = True,
+    ties: str = "equals",
 ) -> list[tuple[str, str]]:
     """Order entrants by value, then by each tie-break in turn (higher better unless told).
 
-    Returns (rank, entrant) in order; entrants still equal share a rank written ``"3="``.
+    Returns (rank, entrant) in order; entrants still equal share a rank written ``"3="``
+    (``ties="equals"``, EBU/Magic Contest style) or plainly ``"3"`` (``ties="shared"``).
     """
+    if ties not in TIE_STYLES:
+        raise ScoringError(f"bad tie style {ties!r}: expected one of {', '.join(TIE_STYLES)}")
     sign = -1 if higher_is_better else 1
     keys = {}
     for entrant, value in values.items():
@@ -41,7 +48,7 @@ def rank(
         j = i
         while j + 1 < len(ordered) and keys[ordered[j + 1]] == keys[ordered[i]]:
             j += 1
-        label = f"{i + 1}=" if j > i else str(i + 1)
+        label = f"{i + 1}=" if j > i and ties == "equals" else str(i + 1)
         out.extend((label, ordered[k]) for k in range(i, j + 1))
         i = j + 1
     return out

@@ -15,8 +15,8 @@ from typing import Hashable, Iterable, Mapping, Sequence
 from .adjustments import Adjustment
 from .errors import ScoringError
 from .imps import cross_imps, datum, imps
-from .matchpoints import board_matchpoints, matchpoints
-from .ranking import natural_key, rank
+from .matchpoints import board_matchpoints, matchpoints, neuberg, top
+from .ranking import TIE_STYLES, natural_key, rank
 
 METHODS = ("matchpoints", "neuberg", "butler", "cross-imps")
 
@@ -54,6 +54,11 @@ class Result:
         return self.score_ns is None
 
     @property
+    def absent(self) -> bool:
+        """A result against an absent pair: one side has no entrant (the other is adjusted)."""
+        return not _members(self.ns) or not _members(self.ew)
+
+    @property
     def split(self) -> bool:
         """A split score (Law 12C): one side keeps the table result, the other is adjusted."""
         return self.score_ns is not None and (self.adjusted_ns is not None or self.adjusted_ew is not None)
@@ -64,25 +69,67 @@ class BoardResults:
     board: str | int
     results: tuple[Result, ...]
     expected: int | None = None  # results the board should have had; default: the session's most
+    byes: tuple[str, ...] = ()   # entrants who sat this board out (a bye), for IMP "Mean" byes
+
+
+CROSS_STYLES = ("average", "sum", "cross2")
+SHORT_BOARDS = ("neuberg", "ties", "own-top")
+ADJUSTED = ("session", "fixed")
+BYE_BOARDS = ("none", "mean", "fixed")
 
 
 @dataclass(frozen=True)
 class Method:
-    """How to compare: ``kind`` in METHODS; matchpoint ``scale`` "ebu"/"acbl"; Butler ``datum_drop``;
-    cross-IMPs as a ``cross_imps_average`` (divided by comparisons) or a factored total."""
+    """How to compare: ``kind`` in METHODS, then the rules a scoring program applies (the named
+    rule sets are ``scoring.engine.conventions.CONVENTIONS``; the defaults here are Cardroom's own).
+
+    Matchpoints: ``scale`` "ebu" 2/1/0 or "acbl" 1/0.5/0; ``short_boards`` "neuberg", "ties" (each
+    missing result a tie) or "own-top" (a board on its own top, the totals Neuberg-factored and
+    scaled to a full card); ``adjusted`` "session" (A+ = 60 % or the session %, if higher) or "fixed"
+    (60/50/40); ``absent_counts_to_top`` False leaves a result against an absent pair out of the top.
+    Butler: ``datum_drop`` (or ``datum_drop_percent``) results off each end, ``datum_rounding``.
+    Cross-IMPs: ``cross`` "average" (per comparison), "sum" (factored to the expected comparisons) or
+    "cross2" (integer board sums, the total an average per comparison); ``arbitral_imps`` is what
+    A+ is worth per comparison. IMP byes (``byes`` of a board): "mean" (the entrant's own IMPs a
+    board) or "fixed" ``bye_imps``. ``ties`` "equals" ("3=") or "shared" ("3"); ``board_decimals``
+    rounds each board's value before the totals (None: summed unrounded, rounded once).
+    """
 
     kind: str = "matchpoints"
     scale: str = "ebu"
     datum_drop: int = 1
     cross_imps_average: bool = True
+    datum_drop_percent: float = 0.0
+    datum_rounding: str = "half-even"
+    cross: str = ""  # "" follows cross_imps_average
+    arbitral_imps: float = 3.0
+    factor_long: bool = True
+    short_boards: str = "neuberg"
+    adjusted: str = "session"
+    absent_counts_to_top: bool = True
+    bye_boards: str = "none"
+    bye_imps: float = 0.0
+    ties: str = "equals"
+    board_decimals: int | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in METHODS:
             raise ScoringError(f"bad method {self.kind!r}: expected one of {', '.join(METHODS)}")
+        for name, value, allowed in (("cross", self.cross, ("",) + CROSS_STYLES),
+                                     ("short_boards", self.short_boards, SHORT_BOARDS),
+                                     ("adjusted", self.adjusted, ADJUSTED),
+                                     ("bye_boards", self.bye_boards, BYE_BOARDS),
+                                     ("ties", self.ties, TIE_STYLES)):
+            if value not in allowed:
+                raise ScoringError(f"bad {name} {value!r}: expected one of {', '.join(a for a in allowed if a)}")
 
     @property
     def is_imps(self) -> bool:
         return self.kind in ("butler", "cross-imps")
+
+    @property
+    def cross_style(self) -> str:
+        return self.cross or ("average" if self.cross_imps_average else "sum")
 
 
 @dataclass(frozen=True)
@@ -123,7 +170,8 @@ class SessionScore:
 
 
 def _members(side: str | tuple[str, ...]) -> tuple[str, ...]:
-    return side if isinstance(side, tuple) else (side,)
+    """The entrants of a side; an absent side ("" or ()) has none."""
+    return tuple(e for e in side if e) if isinstance(side, tuple) else ((side,) if side else ())
 
 
 def direction_fields(boards: Sequence[BoardResults]) -> dict[str, str]:
@@ -168,40 +216,69 @@ def _expected(boards: Sequence[BoardResults]) -> int:
     return max((len(b.results) for b in boards), default=0)
 
 
+_FACTORING = {"neuberg": "neuberg", "ties": "ties", "own-top": "none"}
+
+
 def _mp_board(board: BoardResults, expected: int, method: Method):
-    n = board.expected or max(expected, len(board.results))
-    mps, board_top = board_matchpoints(
-        [r.score_ns for r in board.results], groups=[r.group for r in board.results],
-        expected=n, scale=method.scale,
-    )
-    return mps, board_top
+    """(shown, shown top, credited, credited top): what the board prints and what the totals take.
+    They differ only for "own-top" boards (printed on their own top, Neuberg-factored in the totals)."""
+    results = board.results
+    counted = [i for i, r in enumerate(results) if method.absent_counts_to_top or not r.absent]
+    n = (board.expected or max(expected, len(results))) - (len(results) - len(counted))
+    scores = [results[i].score_ns for i in counted]
+    groups = [results[i].group for i in counted]
+    mps, board_top = board_matchpoints(scores, groups=groups, expected=max(n, len(counted)), scale=method.scale,
+                                       factoring=_FACTORING[method.short_boards])
+    shown: list[float | None] = [None] * len(results)
+    for i, mp in zip(counted, mps):
+        shown[i] = mp
+    if method.short_boards != "own-top":
+        return shown, board_top, shown, board_top
+    sizes: dict[Hashable, int] = {}
+    for i in counted:
+        if not results[i].artificial:
+            sizes[results[i].group] = sizes.get(results[i].group, 0) + 1
+    n = max(n, len(counted))
+    credited = [None if v is None else (neuberg(v, sizes[results[i].group], n, method.scale)
+                                        if sizes[results[i].group] != n else v)
+                for i, v in enumerate(shown)]
+    return shown, board_top, credited, top(n, method.scale)
 
 
 def _imp_board(board: BoardResults, expected: int, method: Method):
+    """Per result its IMPs and comparisons, the board's datum and its expected number of results."""
     groups: dict[Hashable, list[int]] = {}
     for i, r in enumerate(board.results):
         if not r.artificial:
             groups.setdefault(r.group, []).append(i)
     out: list[float | None] = [None] * len(board.results)
+    comparisons = [0] * len(board.results)
     board_datum = None
     n_expected = board.expected or max(expected, len(board.results))
+    style = method.cross_style
     for label, idx in groups.items():
         scores = [board.results[i].score_ns for i in idx]
-        d = datum(scores, drop=method.datum_drop)
+        d = datum(scores, drop=method.datum_drop, rounding=method.datum_rounding,
+                  drop_percent=method.datum_drop_percent)
         if board_datum is None or label == "":
             board_datum = d
+        m = len(idx)
         if method.kind == "butler":
             values = [float(imps(s - d)) for s in scores]
         else:
             totals = cross_imps(scores)
-            if method.cross_imps_average:
-                values = [t / (len(idx) - 1) if len(idx) > 1 else 0.0 for t in totals]
+            if style == "average":
+                values = [t / (m - 1) if m > 1 else 0.0 for t in totals]
+            elif style == "cross2":
+                values = [float(t) for t in totals]
             else:
-                factor = (n_expected - 1) / (len(idx) - 1) if len(idx) > 1 else 0.0
+                factored = m > 1 and (m < n_expected or (m > n_expected and method.factor_long))
+                factor = (n_expected - 1) / (m - 1) if factored else (1.0 if m > 1 else 0.0)
                 values = [t * factor for t in totals]
         for i, v in zip(idx, values):
             out[i] = v
-    return out, board_datum, n_expected
+            comparisons[i] = m - 1
+    return out, comparisons, board_datum, n_expected
 
 
 def score_session(
@@ -210,108 +287,134 @@ def score_session(
     *,
     fields: Mapping[str, str] | None = None,
     tiebreaks: Sequence[Mapping[str, float]] = (),
+    convention=None,
 ) -> SessionScore:
-    """Score every board and rank the entrants.
+    """Score every board and rank the entrants; ``convention`` (a ``conventions.Convention``)
+    applies a scoring program's rules to the method's family.
 
-    Matchpoints: each board is Neuberg-factored to its expected number of results (artificial
-    results excluded from the comparison and given their Law 12C percentage of the top,
-    Average-plus/minus using the entrant's percentage on its other boards; a split score's
-    table result stays in the comparison for the side that keeps it). IMPs: Butler
-    against the datum or cross-IMPs; artificial scores count their IMP equivalent.
-    Standings: MP events rank by percentage (Sum MP / Sum top), IMP events by total IMPs.
+    Matchpoints: each board is factored to its expected number of results (artificial results
+    excluded from the comparison and given their Law 12C percentage of the top, Average-plus/minus
+    using the entrant's percentage on its other boards unless fixed; a split score's table result
+    stays in the comparison for the side that keeps it). IMPs: Butler against the datum or
+    cross-IMPs; artificial scores count their IMP equivalent. Standings: MP events rank by
+    percentage (Sum MP / Sum top), IMP events by total IMPs (Cross2: IMPs per comparison).
     """
+    if convention is not None:
+        method = convention.method(method.kind if isinstance(method, Method) else str(method))
     method = method if isinstance(method, Method) else Method(str(method))
     imp = method.is_imps
+    cross2 = method.kind == "cross-imps" and method.cross_style == "cross2"
     expected = _expected(boards)
-    raw: list[tuple[BoardResults, list, float | None, int | None, int]] = []
     totals: dict[str, float] = {}
     tops: dict[str, float] = {}
     played: dict[str, int] = {}
+    compared: dict[str, int] = {}
 
-    def credit(side, value, board_top):
+    def credit(side, value, board_top, comparisons=0):
+        if method.board_decimals is not None:
+            value = round(value, method.board_decimals)
         for e in _members(side):
             totals[e] = totals.get(e, 0.0) + value
             tops[e] = tops.get(e, 0.0) + (board_top or 0.0)
             played[e] = played.get(e, 0) + 1
+            compared[e] = compared.get(e, 0) + comparisons
 
+    raw = []
     for board in boards:
         if imp:
-            values, board_datum, n = _imp_board(board, expected, method)
-            board_top = None
-        else:
-            values, board_top = _mp_board(board, expected, method)
-            board_datum, n = None, None
-        raw.append((board, values, board_top, board_datum, n))
-        board_top_or_0 = board_top or 0.0
-        for r, v in zip(board.results, values):
-            if v is None:
-                continue
-            for side, value, adjusted in ((r.ns, v, r.adjusted_ns),
-                                          (r.ew, (board_top - v) if board_top is not None else -v, r.adjusted_ew)):
-                if adjusted is not None:
-                    continue  # a split score: this side's adjustment is credited below
-                for e in (side if isinstance(side, tuple) else (side,)):
-                    totals[e] = totals.get(e, 0.0) + value
-                    tops[e] = tops.get(e, 0.0) + board_top_or_0
-                    played[e] = played.get(e, 0) + 1
+            values, comparisons, board_datum, n = _imp_board(board, expected, method)
+            raw.append((board, values, comparisons, None, None, board_datum, n))
+            for r, v, c in zip(board.results, values, comparisons):
+                if v is not None:
+                    if r.adjusted_ns is None:
+                        credit(r.ns, v, None, c)
+                    if r.adjusted_ew is None:
+                        credit(r.ew, -v, None, c)
+            continue
+        shown, shown_top, credited, credit_top = _mp_board(board, expected, method)
+        raw.append((board, shown, credited, shown_top, credit_top, None, None))
+        for r, v in zip(board.results, credited):
+            if v is not None:
+                if r.adjusted_ns is None:
+                    credit(r.ns, v, credit_top)
+                if r.adjusted_ew is None:
+                    credit(r.ew, credit_top - v, credit_top)
 
-    session_pct = {e: 100 * totals[e] / tops[e] for e in totals if tops.get(e)}
+    session_pct = {e: 100 * totals[e] / tops[e] for e in totals if tops.get(e)} if method.adjusted == "session" else {}
 
     def side_pct(side) -> float | None:
         known = [session_pct[e] for e in _members(side) if e in session_pct]
         return sum(known) / len(known) if known else None
 
     board_scores = []
-    for board, values, board_top, board_datum, n in raw:
+    for board, shown, other, shown_top, credit_top, board_datum, n in raw:
         scored = []
-        for r, v in zip(board.results, values):
-            if imp:
+        if imp:
+            butler_board = method.kind == "butler"
+            a_plus = 3.0 if butler_board else method.arbitral_imps
+            per = 1 if butler_board or method.cross_style == "average" else max(1, n - 1)
+            art_comparisons = 0 if butler_board else max(1, n - 1)
+            for r, v in zip(board.results, shown):
                 if r.artificial:
-                    per = 1 if (method.kind == "butler" or method.cross_imps_average) else max(1, n - 1)
-                    ins, iew = r.adjusted_ns.imps() * per, r.adjusted_ew.imps() * per
-                    credit(r.ns, ins, None)
-                    credit(r.ew, iew, None)
+                    ins, iew = r.adjusted_ns.imps(a_plus) * per, r.adjusted_ew.imps(a_plus) * per
+                    credit(r.ns, ins, None, art_comparisons)
+                    credit(r.ew, iew, None, art_comparisons)
                 else:
                     ins, iew = v, -v
-                    if r.split:
-                        per = 1 if (method.kind == "butler" or method.cross_imps_average) else max(1, n - 1)
-                        if r.adjusted_ns is not None:
-                            ins = r.adjusted_ns.imps() * per
-                            credit(r.ns, ins, None)
-                        else:
-                            iew = r.adjusted_ew.imps() * per
-                            credit(r.ew, iew, None)
+                    if r.adjusted_ns is not None:
+                        ins = r.adjusted_ns.imps(a_plus) * per
+                        credit(r.ns, ins, None, art_comparisons)
+                    elif r.adjusted_ew is not None:
+                        iew = r.adjusted_ew.imps(a_plus) * per
+                        credit(r.ew, iew, None, art_comparisons)
                 scored.append(ResultScore(r, imp_ns=ins, imp_ew=iew))
-                continue
+            board_scores.append(BoardScore(board.board, None, board_datum, tuple(scored)))
+            continue
+        pct = (lambda mp: 100 * mp / shown_top if shown_top else 50.0)
+        for r, v in zip(board.results, shown):
             if r.artificial:
                 p_ns = r.adjusted_ns.mp_percent(side_pct(r.ns))
                 p_ew = r.adjusted_ew.mp_percent(side_pct(r.ew))
-                mp_ns, mp_ew = board_top * p_ns / 100, board_top * p_ew / 100
-                credit(r.ns, mp_ns, board_top)
-                credit(r.ew, mp_ew, board_top)
+                mp_ns, mp_ew = shown_top * p_ns / 100, shown_top * p_ew / 100
+                credit(r.ns, credit_top * p_ns / 100, credit_top)
+                credit(r.ew, credit_top * p_ew / 100, credit_top)
             else:
-                mp_ns, mp_ew = v, board_top - v
+                mp_ns, mp_ew = v, shown_top - v
                 if r.adjusted_ns is not None:
-                    mp_ns = board_top * r.adjusted_ns.mp_percent(side_pct(r.ns)) / 100
-                    credit(r.ns, mp_ns, board_top)
+                    p = r.adjusted_ns.mp_percent(side_pct(r.ns))
+                    mp_ns = shown_top * p / 100
+                    credit(r.ns, credit_top * p / 100, credit_top)
                 elif r.adjusted_ew is not None:
-                    mp_ew = board_top * r.adjusted_ew.mp_percent(side_pct(r.ew)) / 100
-                    credit(r.ew, mp_ew, board_top)
-            pct = (lambda mp: 100 * mp / board_top if board_top else 50.0)
+                    p = r.adjusted_ew.mp_percent(side_pct(r.ew))
+                    mp_ew = shown_top * p / 100
+                    credit(r.ew, credit_top * p / 100, credit_top)
             scored.append(ResultScore(r, mp_ns=mp_ns, mp_ew=mp_ew, pct_ns=pct(mp_ns), pct_ew=pct(mp_ew)))
-        board_scores.append(BoardScore(board.board, board_top, board_datum, tuple(scored)))
+        board_scores.append(BoardScore(board.board, shown_top, board_datum, tuple(scored)))
 
-    standings = []
+    if imp and not cross2 and method.bye_boards != "none":
+        mean = {e: totals[e] / played[e] for e in totals if played[e]}
+        for board in boards:
+            for e in board.byes:
+                if e in mean:
+                    totals[e] += mean[e] if method.bye_boards == "mean" else method.bye_imps
+
     field_of = dict(fields or {})
     by_field: dict[str, dict[str, float]] = {}
     for e in totals:
-        value = totals[e] if imp else (100 * totals[e] / tops[e] if tops[e] else 50.0)
+        if imp:
+            value = totals[e] / compared[e] if cross2 and compared.get(e) else totals[e]
+        else:
+            value = 100 * totals[e] / tops[e] if tops[e] else 50.0
         by_field.setdefault(field_of.get(e, ""), {})[e] = value
+    standings = []
     for label in sorted(by_field, key=natural_key):
-        for position, e in rank(by_field[label], tiebreaks=tiebreaks):
-            pct = None if imp else by_field[label][e]
-            standings.append(Standing(position, e, totals[e], None if imp else tops[e],
-                                      pct, played[e], label))
+        full = max(played[e] for e in by_field[label])
+        for position, e in rank(by_field[label], tiebreaks=tiebreaks, ties=method.ties):
+            total, board_top = (by_field[label][e] if cross2 else totals[e]), (None if imp else tops[e])
+            if method.short_boards == "own-top" and not imp and played[e] < full:
+                total, board_top = total * full / played[e], board_top * full / played[e]
+            standings.append(Standing(position, e, total, board_top, None if imp else by_field[label][e],
+                                      played[e], label))
     return SessionScore(method.kind, tuple(board_scores), tuple(standings))
 
 

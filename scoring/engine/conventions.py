@@ -1,0 +1,195 @@
+"""Scoring conventions: how each club scoring program applies matchpoints, Butler and cross-IMPs,
+as data. A ``Convention`` names a program's rule set; ``convention.method(family)`` is the
+``Method`` the engine scores with, so callers never branch on the program.
+
+Each set says where its values come from (``rationale``, ``source``) and which of its fields the
+source confirms (``confirmed``); the other fields keep Cardroom's own defaults (``cardroom``).
+``detect`` reads a results file's ``[Scoring]`` text and the program that wrote it
+(``[Application]``, ``[Generator]``, ``%Creator``) into a family and a convention.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, fields, replace
+
+from .errors import ScoringError
+from .session import Method
+
+#: The families a convention applies to (Method kinds; "neuberg" is matchpoints).
+FAMILIES = ("matchpoints", "butler", "cross-imps")
+
+
+@dataclass(frozen=True)
+class Convention:
+    """One program's rules; field meanings are those of ``session.Method``."""
+
+    name: str
+    program: str
+    rationale: str
+    source: str
+    confirmed: tuple[str, ...] = ()
+    scale: str = "ebu"
+    short_boards: str = "neuberg"
+    adjusted: str = "session"
+    absent_counts_to_top: bool = True
+    datum_drop: int = 1
+    datum_drop_percent: float = 0.0
+    datum_rounding: str = "half-even"
+    bye_boards: str = "none"
+    bye_imps: float = 0.0
+    cross: str = "average"
+    arbitral_imps: float = 3.0
+    factor_long: bool = True
+    ties: str = "equals"
+    board_decimals: int | None = None
+
+    def __post_init__(self) -> None:
+        names = {f.name for f in fields(self)}
+        unknown = set(self.confirmed) - names
+        if unknown:
+            raise ScoringError(f"convention {self.name}: unknown confirmed fields {sorted(unknown)}")
+        self.method("matchpoints")  # validates every value through Method
+
+    def method(self, family: str) -> Method:
+        """The engine's Method for ``family`` (matchpoints, neuberg, butler, cross-imps) under these rules."""
+        kind = "matchpoints" if family == "neuberg" else family
+        return Method(kind, scale=self.scale, datum_drop=self.datum_drop, datum_drop_percent=self.datum_drop_percent,
+                      datum_rounding=self.datum_rounding, cross=self.cross, arbitral_imps=self.arbitral_imps,
+                      factor_long=self.factor_long, short_boards=self.short_boards, adjusted=self.adjusted,
+                      absent_counts_to_top=self.absent_counts_to_top, bye_boards=self.bye_boards,
+                      bye_imps=self.bye_imps, ties=self.ties, board_decimals=self.board_decimals)
+
+    def with_rules(self, **changes) -> "Convention":
+        """A copy with some rules changed (a file's ``[Scoring]`` may say ``Cross2`` or ``Mean``)."""
+        return replace(self, **changes) if changes else self
+
+
+_ISSUE = "Cardroom issue 14, 'Conventions to support' (facts as the programs apply them)"
+
+CONVENTIONS: dict[str, Convention] = {c.name: c for c in (
+    Convention(
+        "cardroom", "Cardroom",
+        "Cardroom's defaults: EBU White Book practice (2/1/0, Neuberg, A+ 60 % or the session % if "
+        "higher), datum without top and bottom rounded half to even, cross-IMPs per comparison.",
+        "EBU White Book; WBF Laws Committee 1998 (A+); ACBLscore manual p.83 (datum rounding)",
+        ("scale", "short_boards", "adjusted", "datum_rounding")),
+    Convention(
+        "ruter", "Ruter (Norsk Bridgeforbund)",
+        "Cross-IMPs are the sum against every other result; an arbitral A+ is a fixed 1.5 IMPs per "
+        "comparison (58.5 over 39 comparisons), not a factored value; a board with more results than "
+        "usual is not factored down. Matchpoint short boards by Neuberg.",
+        _ISSUE, ("cross", "arbitral_imps", "factor_long", "short_boards"),
+        cross="sum", arbitral_imps=1.5, factor_long=False),
+    Convention(
+        "magic-contest", "Magic Contest (Tomas Brenning)",
+        "Butler datum is the mean without the top and bottom result rounded to 10 half to even; the "
+        "sitting-out pair's bye boards score 'Mean' (its own IMPs a board); matchpoints 2/1/0 with "
+        "short and fouled boards by Neuberg.",
+        _ISSUE + "; brenning.se 'Fouled board' (Neuberg); FFB board 28 in tests/unit/scoring/data "
+        "(top 42 for 22 results: 2/1/0)",
+        ("datum_drop", "datum_rounding", "bye_boards", "scale", "short_boards"),
+        bye_boards="mean"),
+    Convention(
+        "compscore", "Compscore 2/3 (Altosoft)",
+        "Cross-IMPs averaged per comparison; Butler datum rounded half away from zero; matchpoints "
+        "printed on the board's own top, the totals Neuberg-factored and scaled to the full number "
+        "of boards for pairs who played fewer.",
+        _ISSUE, ("cross", "datum_rounding", "short_boards"),
+        datum_rounding="half-away", short_boards="own-top"),
+    Convention(
+        "jfr", "JFR Pary / Teamy (PZBS)",
+        "A result against an absent pair (the present pair's 60 %) does not count towards the "
+        "board's top; the other results are compared as a board one result short (Neuberg).",
+        _ISSUE, ("absent_counts_to_top",),
+        absent_counts_to_top=False),
+    Convention(
+        "scorebridge", "ScoreBridge (Stephen Bligh)",
+        "A board played fewer times counts each missing result as a tie with every result present "
+        "(not Neuberg), which EBU clubs switch to Neuberg by hand.",
+        _ISSUE + "; Bath Bridge Club ScoreBridge guide (Neuberg optional, not the default)",
+        ("short_boards",), short_boards="ties"),
+    Convention(
+        "ebuscore", "EBUScore (EBU, formerly JSS)",
+        "EBU White Book: 2/1/0 matchpoints, Neuberg, A+ 60 % or the session % if higher; "
+        "cross-IMPs divided by the number of comparisons (XIMP/c).",
+        "EBU White Book; EBU forum 'XIMP Scoring with Fouled Boards' (R. Barker)",
+        ("scale", "short_boards", "adjusted", "cross")),
+    Convention(
+        "acblscore", "ACBLscore (ACBL)",
+        "1/0.5/0 matchpoints with Neuberg; datum without 5 % high and 5 % low, a trailing five to the "
+        "even ten; cross-IMPs as 'Total IMPs' with Ave+ worth 3 IMPs x (results - 1).",
+        "ACBLscore manual p.83 (IMP methods), p.92 (fouled boards, Neuberg)",
+        ("scale", "short_boards", "datum_drop_percent", "datum_rounding", "cross", "arbitral_imps"),
+        scale="acbl", datum_drop=0, datum_drop_percent=5.0, cross="sum"),
+    Convention(
+        "wbf", "WBF championships",
+        "Neuberg for boards played a different number of times; Average-plus 60 % or the session "
+        "average, whichever is greater; IMP pairs as cross-IMPs per comparison.",
+        "WBF Laws Committee minutes 1998-08-30 (A+/A-); WBF/ACBL fouled-board formula (Neuberg)",
+        ("short_boards", "adjusted")),
+)}
+
+DEFAULT = CONVENTIONS["cardroom"]
+
+
+def convention(name: str) -> Convention:
+    """The named rule set; ScoringError naming the choices otherwise."""
+    try:
+        return CONVENTIONS[name.strip().lower()]
+    except KeyError:
+        raise ScoringError(f"unknown convention {name!r}: expected one of {', '.join(CONVENTIONS)}") from None
+
+
+# A program's name as it appears in [Application], [Generator] or %Creator -> its rule set.
+_PROGRAMS = (
+    (re.compile(r"\bruter\b", re.I), "ruter"),
+    (re.compile(r"magic\s*contest|brenning", re.I), "magic-contest"),
+    (re.compile(r"compscore", re.I), "compscore"),
+    (re.compile(r"\bjfr\b|jfr\s*(pary|teamy)", re.I), "jfr"),
+    (re.compile(r"scorebridge", re.I), "scorebridge"),
+    (re.compile(r"ebu\s*score|\bjss\b", re.I), "ebuscore"),
+    (re.compile(r"acbl\s*score", re.I), "acblscore"),
+    (re.compile(r"\bwbf\b", re.I), "wbf"),
+)
+
+
+def program_convention(text: str | None) -> Convention | None:
+    """The rule set of the program named in ``text`` (e.g. "Magic Contest France - Read more ..."), if known."""
+    for pattern, name in _PROGRAMS:
+        if text and pattern.search(text):
+            return CONVENTIONS[name]
+    return None
+
+
+def parse_scoring(text: str) -> tuple[str, dict]:
+    """A PBN ``[Scoring]`` value -> (family, rule changes): ``MatchPoints;MP1`` -> matchpoints,
+    ``IMP;Cross`` -> cross-imps, ``IMP;Cross2`` -> cross-imps with Cross2 sums, ``IMP;Butler-2;Mean``
+    -> butler dropping 2 results at each end of the datum (read from the name) with Mean byes.
+    ScoringError when the text names no family this engine scores."""
+    family, changes = None, {}
+    for token in (t.strip().lower() for t in re.split(r"[;,]", text or "") if t.strip()):
+        if token.startswith("butler"):
+            family = "butler"
+            drop = re.fullmatch(r"butler-?(\d+)", token)
+            if drop:
+                changes["datum_drop"] = int(drop.group(1))
+        elif token.startswith("cross"):
+            family = "cross-imps"
+            if token == "cross2":
+                changes["cross"] = "cross2"
+        elif token in ("mean",):
+            changes["bye_boards"] = "mean"
+        elif token.startswith("matchpoint") or re.fullmatch(r"mp\d?", token) or token == "neuberg":
+            family = family or "matchpoints"
+        elif token in ("imp", "imps"):
+            family = family or "cross-imps"
+    if family is None:
+        raise ScoringError(f"cannot tell the scoring from {text!r}: expected MatchPoints, IMP;Cross or IMP;Butler")
+    return family, changes
+
+
+def detect(scoring: str | None, program: str | None) -> tuple[str, Convention]:
+    """Family and rule set for a file: its ``[Scoring]`` (matchpoints when absent) and the program
+    that wrote it (Cardroom's defaults when unknown)."""
+    family, changes = parse_scoring(scoring) if scoring else ("matchpoints", {})
+    return family, (program_convention(program) or DEFAULT).with_rules(**changes)
