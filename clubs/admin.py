@@ -21,7 +21,7 @@ class ClubAdmin(admin.ModelAdmin):
 class MemberAdmin(admin.ModelAdmin):
     list_display = ["membership_number", "last_name", "first_name", "club", "email", "active"]
     list_filter = ["club", "active"]
-    search_fields = ["membership_number", "first_name", "last_name", "email"]
+    search_fields = ["membership_number", "federation_number", "first_name", "last_name", "email"]
     autocomplete_fields = ["user"]
 
 

@@ -71,6 +71,10 @@ class ClubRole(models.Model):
 class Member(Trashable):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="members")
     membership_number = models.CharField(max_length=32)
+    federation_number = models.CharField(
+        max_length=32, blank=True,
+        help_text="The member's number at the federation (EBU, ABF, SBU...), written in USEBIO results; "
+                  "blank: the membership number is written")
     first_name = models.CharField(max_length=80)
     last_name = models.CharField(max_length=80)
     email = models.EmailField(blank=True)

@@ -110,7 +110,8 @@ def member_detail(request, slug, pk):
 class MemberForm(forms.ModelForm):
     class Meta:
         model = Member
-        fields = ["membership_number", "first_name", "last_name", "email", "phone", "active", "joined_on"]
+        fields = ["membership_number", "federation_number", "first_name", "last_name", "email", "phone", "active",
+                  "joined_on"]
         widgets = {"joined_on": forms.DateInput(attrs={"type": "date"})}
 
     def __init__(self, *args, club, **kwargs):

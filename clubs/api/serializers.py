@@ -50,8 +50,8 @@ class MemberSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Member
-        fields = ["id", "membership_number", "first_name", "last_name", "email", "phone", "active", "user",
-                  "joined_on"]
+        fields = ["id", "membership_number", "federation_number", "first_name", "last_name", "email", "phone",
+                  "active", "user", "joined_on"]
         read_only_fields = ["id"]
 
     def validate_membership_number(self, value):

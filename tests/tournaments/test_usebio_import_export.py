@@ -203,3 +203,17 @@ def test_pages_import_and_download(client, club, director, player):
     assert refused.status_code == 400 and b"bad.xml: line 1" in refused.content
     client.force_login(player)
     assert client.get(f"/clubs/{club.slug}/events/import-usebio/").status_code == 403
+
+
+def test_federation_numbers_map_members_both_ways(api_as, club, director):
+    """A member's federation number (the club's mapping) is written in USEBIO and matched on import."""
+    event = played_event(api_as(director), club, scoring="imps", movement=CASES[1][1])
+    first = event.entries.order_by("id").first().member_a
+    first.federation_number = "EBU-4711"
+    first.save()
+    exported = read_usebio(event_export_usebio(event))
+    ids = {pl.national_id for p in exported.pairs for pl in p.players}
+    assert "EBU-4711" in ids and first.membership_number not in ids
+    again = event_import_usebio(club=club, data=event_export_usebio(event))
+    assert again.entries.filter(member_a=first).exists() or again.entries.filter(member_b=first).exists()
+    assert again.usebio_report["matching"] == again.entries.count()

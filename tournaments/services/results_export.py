@@ -2,7 +2,8 @@
 
 Both are written from the stored rows (results, their scores, the standings), so what a
 federation receives is what the club's standings page shows: places with ties ("3="),
-percentages or IMP totals, and every traveller line with contract, declarer, lead, tricks,
+percentages or IMP totals, players by their federation numbers (``Member.federation_number``, the
+club's mapping; the membership number when it is blank), and every traveller line with contract, declarer, lead, tricks,
 score and matchpoints or IMPs. The results PBN follows the column conventions of the PBN 2.1
 ``ScoreTable``/``TotalScoreTable`` that Ruter, Magic Contest and EBUScore write (``PairId_NS``,
 ``Score_NS``, ``MP_NS``, ``Percentage_NS``, ``IMP_NS``; ``Rank``, ``PairId``, ``TotalScoreMP``...),
@@ -76,7 +77,8 @@ def event_to_usebio(event: Event) -> UsebioEvent:
     pairs = []
     for st in standings:
         e = st.entry
-        people = [UsebioPlayer(m.full_name, m.membership_number) for m in (e.member_a, e.member_b) if m]
+        people = [UsebioPlayer(m.full_name, m.federation_number or m.membership_number)
+                  for m in (e.member_a, e.member_b) if m]
         people += [UsebioPlayer(g.name) for g in (e.guest_a, e.guest_b) if g]
         pairs.append(UsebioPair(labels[e.pk], tuple(people), direction=st.field, place=st.rank,
                                 total_score=round(st.total, 2), boards_played=st.boards,

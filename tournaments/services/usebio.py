@@ -3,7 +3,7 @@ finished event with its pairs, every traveller line as a result, and stored stan
 
 The file is read and scored in memory first (``scoring.engine.usebiotool``); any error names
 the element and line and nothing is stored. Pairs keep the file's numbers ("3", "2NS"); a
-player whose ``NATIONAL_ID_NUMBER`` is a member's membership number (or, failing that, whose
+player whose ``NATIONAL_ID_NUMBER`` is a member's federation number or membership number (or, failing that, whose
 name is exactly one active member's) is linked to that member, anyone else is a guest. The
 movement is rebuilt from who met whom on which boards (rounds in board order).
 """
@@ -79,8 +79,9 @@ def _people(club, players) -> tuple[list, list]:
     members, guests = [], []
     for p in players[:2]:
         member = None
-        if p.national_id:
-            member = Member.objects.filter(club=club, membership_number=p.national_id).first()
+        if p.national_id:  # the club's federation number mapping first, then its own numbers
+            member = Member.objects.filter(club=club, federation_number=p.national_id).first() or \
+                Member.objects.filter(club=club, membership_number=p.national_id).first()
         if member is None and p.name:
             first, _, last = " ".join(p.name.split()).rpartition(" ")
             found = list(Member.objects.filter(club=club, active=True, first_name__iexact=first,
