@@ -36,7 +36,7 @@ from clubs.models import Club  # noqa: E402
 from scoring.models import EventScoring  # noqa: E402
 from scoring.services import event_rescore  # noqa: E402
 from tournaments.models import Entry, Event, Result, Section  # noqa: E402
-from tournaments.services import entries as entry_services  # noqa: E402
+from tournaments.services import actions, entries, events  # noqa: E402
 from tournaments.services import play  # noqa: E402
 
 
@@ -48,12 +48,12 @@ def fresh_club(slug: str) -> Club:
 def bench_live(tables: int = 15) -> dict:
     """(a) results posted by one thread per table; latency from commit to standings."""
     club = fresh_club("bench-live")
-    event = entry_services.event_setup(club=club, name="Bench live", date=datetime.date.today(),
+    event = events.event_setup(club=club, name="Bench live", date=datetime.date.today(),
                                        game="duplicate_bridge", scoring="matchpoints",
                                        movement={"kind": "mitchell", "tables": tables, "boards_per_round": 2})
     for i in range(2 * tables):
-        entry_services.entry_add(event=event, guests=[f"A{i}", f"B{i}"])
-    entry_services.event_start(event=event)
+        entries.entry_add(event=event, guests=[f"A{i}", f"B{i}"])
+    actions.event_start(event=event)
     section = event.sections.get()
     worker = None
     if os.environ.get("REDIS_URL"):

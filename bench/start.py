@@ -37,7 +37,7 @@ from django.test.utils import setup_test_environment  # noqa: E402
 from clubs import services as club_services  # noqa: E402
 from clubs.models import Club  # noqa: E402
 from tournaments.models import Board  # noqa: E402
-from tournaments.services import entries as entry_services  # noqa: E402
+from tournaments.services import entries, events  # noqa: E402
 
 
 def bench_start(tables: int) -> dict:
@@ -45,11 +45,11 @@ def bench_start(tables: int) -> dict:
     club = club_services.club_create(name="Bench start", slug="bench-start")
     user, _ = get_user_model().objects.get_or_create(username="bench-director")
     club_services.role_grant(club=club, user=user, role="director")
-    event = entry_services.event_setup(club=club, name="Bench start", date=datetime.date.today(),
+    event = events.event_setup(club=club, name="Bench start", date=datetime.date.today(),
                                        game="duplicate_bridge", scoring="matchpoints",
                                        movement={"kind": "mitchell", "tables": tables, "boards_per_round": 2})
     for i in range(2 * tables):
-        entry_services.entry_add(event=event, guests=[f"A{i}", f"B{i}"])
+        entries.entry_add(event=event, guests=[f"A{i}", f"B{i}"])
     client = Client()
     client.force_login(user)
     started = time.perf_counter()

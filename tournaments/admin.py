@@ -1,6 +1,9 @@
+from django import forms
 from django.contrib import admin
+from django.core.exceptions import ValidationError
 
 from .models import Board, BoardSet, Event, EventChange
+from .services.events import Frozen, event_change_check, event_rescore_results
 
 
 class EventChangeInline(admin.TabularInline):
@@ -15,14 +18,41 @@ class EventChangeInline(admin.TabularInline):
         return False
 
 
+class EventForm(forms.ModelForm):
+    """The admin edits an event by the services' rule: game, scoring and rules only while play
+    has not fixed them (``event_change_check``)."""
+
+    class Meta:
+        model = Event
+        fields = "__all__"
+
+    def clean(self):
+        data = super().clean()
+        if self.instance.pk:
+            stored = Event.objects.get(pk=self.instance.pk)
+            changes = {f: data[f] for f in ("game", "scoring", "rules") if f in data and getattr(stored, f) != data[f]}
+            try:
+                event_change_check(event=stored, changes=changes)
+            except Frozen as exc:
+                raise ValidationError({exc.extra["field"]: exc.detail}) from None
+        return data
+
+
 @admin.register(Event)
 class EventAdmin(admin.ModelAdmin):
+    form = EventForm
     list_display = ["name", "club", "date", "game", "scoring", "status"]
     list_filter = ["club", "game", "status"]
     search_fields = ["name"]
     date_hierarchy = "date"
     readonly_fields = ["status", "published_at"]
     inlines = [EventChangeInline]
+
+    def save_model(self, request, obj, form, change):
+        """A new scoring method rescores the results in, as the pages and the API do."""
+        super().save_model(request, obj, form, change)
+        if change and "scoring" in form.changed_data:
+            event_rescore_results(event=obj)
 
 
 class BoardInline(admin.TabularInline):

@@ -9,7 +9,7 @@ from django.db import transaction
 
 from clubs.models import Member
 from tournaments.models import Event, Game
-from tournaments.services import entries as entry_services
+from tournaments.services import actions, entries, events
 from tournaments.services import play
 
 FINISHED = "Demo pairs (published)"
@@ -35,11 +35,11 @@ def _event(club, name, date, movement, members, seed, rounds):
     event = Event.objects.filter(club=club, name=name).first()
     if event is not None:
         return event
-    event = entry_services.event_setup(club=club, name=name, date=date, game=Game.DUPLICATE_BRIDGE,
+    event = events.event_setup(club=club, name=name, date=date, game=Game.DUPLICATE_BRIDGE,
                                        scoring="matchpoints", movement=movement, deal_seed=f"demo-{seed}")
     for a, b in zip(members[::2], members[1::2]):
-        entry_services.entry_add(event=event, members=[a, b])
-    entry_services.event_start(event=event)
+        entries.entry_add(event=event, members=[a, b])
+    actions.event_start(event=event)
     _play(event, rounds, seed)
     return event
 
@@ -52,8 +52,8 @@ def load_demo_events(club) -> tuple[Event, Event]:
     done = _event(club, FINISHED, today - datetime.timedelta(days=7),
                   {"kind": "howell", "tables": 4, "boards_per_round": 3}, members[:16], 1, rounds=99)
     if done.status == "playing":
-        entry_services.event_finish(event=done)
-        entry_services.event_publish(event=done)
+        actions.event_finish(event=done)
+        actions.event_publish(event=done)
     live = _event(club, LIVE, today, {"kind": "mitchell", "tables": 3, "boards_per_round": 3}, members[16:28], 2,
                   rounds=1)
     return done, live

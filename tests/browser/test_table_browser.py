@@ -4,7 +4,7 @@ import pytest
 
 from clubs import services
 from tournaments.selectors_event import table_pin
-from tournaments.services import entries
+from tournaments.services import actions, entries, events
 
 
 def open_table(context, live_server, club, event, section, table):
@@ -22,11 +22,11 @@ def test_two_phones_share_a_table_and_the_sit_out_table_follows_the_movement(liv
     club = services.club_create(name="Phone Club", slug="phone-club", city="Bath")
     members = [services.member_create(club=club, membership_number=str(100 + n), first_name=f"F{n}",
                                       last_name=f"L{n}") for n in range(18)]
-    event = entries.event_setup(club=club, name="Nine pairs", date="2026-12-01", game="duplicate_bridge",
+    event = events.event_setup(club=club, name="Nine pairs", date="2026-12-01", game="duplicate_bridge",
                                 scoring="matchpoints", movement={"kind": "mitchell", "tables": 5, "boards_per_round": 2})
     for a, b in zip(members[::2], members[1::2]):
         entries.entry_add(event=event, members=[a, b])
-    entries.event_start(event=event)
+    actions.event_start(event=event)
     section = event.sections.get()
     browser = browser_page.context.browser
     east_context = browser.new_context(viewport={"width": 390, "height": 844})
@@ -47,7 +47,7 @@ def test_two_phones_share_a_table_and_the_sit_out_table_follows_the_movement(liv
 
     sitting = open_table(east_context, live_server, club, event, section, 5)
     assert "next plays round 2, table 5 N-S" in sitting.locator("#sit-out").inner_text()
-    entries.event_set_round(event=event, round_number=2)
+    actions.event_set_round(event=event, round_number=2)
     sitting.locator("h1", has_text="round 2 of 5").wait_for(timeout=15000)  # it follows the director by itself
     assert "4EW" in sitting.locator("#table-pairs").inner_text()
     east_context.close()

@@ -77,3 +77,14 @@ def started_event(client, club, *, kind: str, tables: int, boards_per_round: int
     base = f"/api/clubs/{club.slug}/events/{event['id']}"
     assert client.post(f"{base}/start/").status_code == 200
     return event, base, client.get(f"{base}/movement/").json()["sections"][0]
+
+
+def event_in_status(event, status: str):
+    """The event walked along the lifecycle's transitions (draft, playing, finished, published)
+    to ``status``, each step through ``event_transition`` as the actions take it."""
+    from tournaments.services.lifecycle import event_transition
+
+    path = ["draft", "playing", "finished", "published"]
+    for step in path[path.index(event.status) + 1:path.index(status) + 1]:
+        event = event_transition(event=event, to=step, user=None)
+    return event

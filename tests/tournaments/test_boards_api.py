@@ -4,7 +4,8 @@ import datetime
 import pytest
 
 from tournaments.services import boards as services
-from tournaments.services.events import event_create, event_update
+from tests.tournaments.factories_event import event_in_status
+from tournaments.services.events import event_create
 from tournaments.tasks.boards import boardset_analyse
 
 KNOWN = "N:KJ65.Q32.QT6.AK3 Q.AK76.J97.QJ854 T983.J95.8532.92 A742.T84.AK4.T76"
@@ -15,7 +16,7 @@ def event(club):
     event = event_create(club=club, name="Tuesday pairs", date=datetime.date(2024, 3, 5), deal_seed="tue")
     board_set = services.boardset_import_pbn(event=event, data=f'[Board "1"]\n[Deal "{KNOWN}"]\n')
     boardset_analyse(board_set.pk)
-    return event_update(event=event, status="playing")
+    return event_in_status(event, "playing")
 
 
 def url(event, number=None):
@@ -48,7 +49,7 @@ def test_player_sees_hands_once_the_director_publishes_them(event, player, api_a
 
 
 def test_player_sees_hands_when_the_event_is_finished(event, player, api_as):
-    event_update(event=event, status="finished")
+    event_in_status(event, "finished")
     assert api_as(player).get(url(event, 1)).json()["par"]["score"] == "EW 110"
 
 
@@ -90,7 +91,7 @@ def test_hand_record_page_is_hidden_from_players_until_publication(event, player
     client.force_login(player)
     path = f"/clubs/{event.club.slug}/events/{event.pk}/handrecord/"
     assert client.get(path).status_code == 404
-    event_update(event=event, status="published")
+    event_in_status(event, "published")
     assert client.get(path).status_code == 200
 
 

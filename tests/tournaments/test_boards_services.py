@@ -124,10 +124,10 @@ def test_analysis_of_a_missing_set_reports_not_found(db):
 
 
 def test_a_finished_event_keeps_its_boards(event):
-    from tournaments.services.events import event_update
+    from tests.tournaments.factories_event import event_in_status
 
     services.boardset_deal(event=event, count=2)
-    event_update(event=event, status="finished")
+    event_in_status(event, "finished")
     with pytest.raises(ValidationError, match="can no longer change"):
         services.boardset_deal(event=event, count=3)
     assert Board.objects.filter(board_set__event=event).count() == 2

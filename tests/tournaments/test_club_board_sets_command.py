@@ -8,7 +8,7 @@ from django.core.management import call_command
 from tournaments.deals.pbn import read_pbn
 from tournaments.models import BoardSet
 from tournaments.services import boards as services
-from tournaments.services.entries import event_setup
+from tournaments.services.events import event_setup
 
 KNOWN = "N:KJ65.Q32.QT6.AK3 Q.AK76.J97.QJ854 T983.J95.8532.92 A742.T84.AK4.T76"
 

@@ -7,7 +7,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from clubs.services import role_grant
 from tournaments.models import BoardSet
 from tournaments.services import boards as services
-from tournaments.services.entries import event_setup
+from tournaments.services.events import event_setup
 
 KNOWN = "N:KJ65.Q32.QT6.AK3 Q.AK76.J97.QJ854 T983.J95.8532.92 A742.T84.AK4.T76"
 
@@ -128,10 +128,10 @@ def test_delete_an_unused_set(club, as_director, club_set):
 
 
 def test_players_see_the_events_hand_records_but_nothing_of_the_club_set(club, client, player, club_set, event):
-    from tournaments.services.events import event_update
+    from tests.tournaments.factories_event import event_in_status
 
     copied = services.boardset_copy_to_event(event=event, club_set=club_set)
-    event_update(event=event, status="playing")
+    event_in_status(event, "playing")
     services.boardset_publish(board_set=copied)
     client.force_login(player)
     page = client.get(f"/clubs/{club.slug}/events/{event.pk}/handrecord/").content.decode()

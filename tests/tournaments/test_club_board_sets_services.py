@@ -8,8 +8,8 @@ from tournaments.deals.dealing import deal_set
 from tournaments.deals.pbn import read_pbn
 from tournaments.models import Board, BoardSet
 from tournaments.services import boards as services
-from tournaments.services.entries import event_setup
-from tournaments.services.events import event_update
+from tournaments.services.events import event_setup
+from tests.tournaments.factories_event import event_in_status
 
 KNOWN = "N:KJ65.Q32.QT6.AK3 Q.AK76.J97.QJ854 T983.J95.8532.92 A742.T84.AK4.T76"
 HOWELL_6 = {"kind": "howell", "tables": 2, "boards_per_round": 2}  # boards 1-6
@@ -164,13 +164,14 @@ def test_another_clubs_set_or_an_events_set_cannot_be_used(club, other_club, clu
 
 def test_a_finished_event_keeps_its_boards(club, club_set):
     event = make_event(club)
-    event_update(event=event, status="finished")
+    event_in_status(event, "finished")
     with pytest.raises(ValidationError):
         services.boardset_copy_to_event(event=event, club_set=club_set)
 
 
 def test_starting_the_event_keeps_the_club_sets_boards(club, club_set):
-    from tournaments.services.entries import entry_add, event_start
+    from tournaments.services.actions import event_start
+    from tournaments.services.entries import entry_add
 
     event = make_event(club)
     for i in range(4):
@@ -218,7 +219,8 @@ def test_the_events_pbn_does_not_give_away_the_club_seed(club, club_set):
 
 
 def test_once_results_are_in_the_boards_stay(club, club_set):
-    from tournaments.services.entries import entry_add, event_start
+    from tournaments.services.actions import event_start
+    from tournaments.services.entries import entry_add
     from tournaments.services.play import result_submit
 
     event = make_event(club)

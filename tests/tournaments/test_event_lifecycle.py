@@ -283,7 +283,7 @@ def test_a_party_starts_finishes_reopens_and_publishes_through_the_one_lifecycle
     assert "Provisional until" in standings
     assert client.post(url(club, event["id"], "unpublish")).json()["status"] == "finished"
     refused = client.post(url(club, event["id"], "reopen"))
-    assert refused.status_code == 400 and "reopening its last round" in str(refused.json())
+    assert refused.status_code == 409 and "reopen its last closed round, round 1" in refused.json()["detail"]
     page = Client()
     page.force_login(director)
     home = page.get(f"/clubs/{club.slug}/events/{event['id']}/party/").content.decode()

@@ -16,10 +16,9 @@ from clubs.api.mixins import ClubScopedMixin
 from clubs.api.trash import TRASH_DELETE
 from clubs.permissions import is_director, is_scorer
 from clubs.trash import trash_put
-from tournaments import selectors, selectors_event, selectors_lifecycle, services
+from tournaments import selectors, selectors_event, selectors_lifecycle
 from tournaments.models import PARTY_GAMES, Entry, Event, EventStatus, Result
-from tournaments.services import entries as entry_services
-from tournaments.services import lifecycle, pair_names, play, seating
+from tournaments.services import actions, entries, events, pair_names, play, seating, sections
 from tournaments.visibility import event_sight
 
 from .serializers import (CardsGroupsSerializer, EntryCreateSerializer, EntrySerializer, EventCreateSerializer,
@@ -69,12 +68,12 @@ class EventViewSet(ClubScopedMixin, viewsets.ModelViewSet):
         self.check_director()
         serializer = EventCreateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        event = entry_services.event_setup(club=self.get_club(), created_by=request.user, **serializer.validated_data)
+        event = events.event_setup(club=self.get_club(), created_by=request.user, **serializer.validated_data)
         return Response(EventSerializer(event).data, status=status.HTTP_201_CREATED)
 
     def perform_update(self, serializer):
         self.check_director()
-        serializer.instance = services.event_update(event=serializer.instance, **serializer.validated_data)
+        serializer.instance = events.event_update(event=serializer.instance, **serializer.validated_data)
 
     def perform_destroy(self, instance):
         """To the trash (restorable for 30 days); with results, only with ``?confirm=1``."""
@@ -108,7 +107,7 @@ class EventViewSet(ClubScopedMixin, viewsets.ModelViewSet):
         event = self.get_object()
         self.check_director()
         entry = get_object_or_404(Entry, event=event, pk=entry_id)
-        return Response(EntrySerializer(entry_services.entry_withdraw(entry=entry)).data)
+        return Response(EntrySerializer(entries.entry_withdraw(entry=entry)).data)
 
     @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiResponse(
         OpenApiTypes.OBJECT, description="The event as GET shows it; for a party, the first round's draw."))
@@ -120,7 +119,7 @@ class EventViewSet(ClubScopedMixin, viewsets.ModelViewSet):
 
             return party_start(self, request, event)
         self.check_director()
-        event = entry_services.event_start(event=event, user=request.user)
+        event = actions.event_start(event=event, user=request.user)
         return Response(EventSerializer(event).data)
 
     @action(detail=True, methods=["post"], url_path="round")
@@ -128,7 +127,7 @@ class EventViewSet(ClubScopedMixin, viewsets.ModelViewSet):
         event = self.get_object()
         self.check_director()
         number = _bounded_int(request.data.get("round"), "round", limits.MAX_ROUNDS)
-        return Response(EventSerializer(entry_services.event_set_round(event=event, round_number=number)).data)
+        return Response(EventSerializer(actions.event_set_round(event=event, round_number=number)).data)
 
     @extend_schema(request=None, responses=OpenApiTypes.OBJECT)
     @action(detail=True, methods=["get", "post"], url_path="table-pins")
@@ -160,7 +159,7 @@ class EventViewSet(ClubScopedMixin, viewsets.ModelViewSet):
         section = selectors_event.section_named(event, name)
         if section is None:
             raise ValidationError({"section": ["No such section."]})
-        movement = entry_services.movement_build(spec)
+        movement = sections.movement_build(spec)
         if dry:
             return Response(seating.movement_preview(section=section, movement=movement).to_dict())
         return Response(seating.section_change_movement(section=section, movement=movement).to_dict())
@@ -295,28 +294,28 @@ class EventViewSet(ClubScopedMixin, viewsets.ModelViewSet):
     @action(detail=True, methods=["post"])
     def finish(self, request, pk=None, club_slug=None):
         """Finish play; with results missing a 400 lists them unless ``{"confirm": true}``."""
-        return self._lifecycle(request, lambda event, confirm, reason: entry_services.event_finish(
+        return self._lifecycle(request, lambda event, confirm, reason: actions.event_finish(
             event=event, user=request.user, confirm=confirm, reason=reason))
 
     @extend_schema(request=LifecycleInput, responses=EventSerializer)
     @action(detail=True, methods=["post"])
     def publish(self, request, pk=None, club_slug=None):
         """Publish the results; they stay provisional for the club's correction period."""
-        return self._lifecycle(request, lambda event, confirm, reason: entry_services.event_publish(
+        return self._lifecycle(request, lambda event, confirm, reason: actions.event_publish(
             event=event, user=request.user, reason=reason))
 
     @extend_schema(request=LifecycleInput, responses=EventSerializer)
     @action(detail=True, methods=["post"])
     def reopen(self, request, pk=None, club_slug=None):
         """A finished event back in play (tables may enter results again)."""
-        return self._lifecycle(request, lambda event, confirm, reason: lifecycle.event_reopen(
+        return self._lifecycle(request, lambda event, confirm, reason: actions.event_reopen(
             event=event, user=request.user, reason=reason))
 
     @extend_schema(request=LifecycleInput, responses=EventSerializer)
     @action(detail=True, methods=["post"])
     def unpublish(self, request, pk=None, club_slug=None):
         """A published event back to finished: private again, and results can be corrected."""
-        return self._lifecycle(request, lambda event, confirm, reason: lifecycle.event_unpublish(
+        return self._lifecycle(request, lambda event, confirm, reason: actions.event_unpublish(
             event=event, user=request.user, reason=reason))
 
     @extend_schema(responses=OpenApiTypes.OBJECT)

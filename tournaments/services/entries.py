@@ -1,8 +1,7 @@
-"""Writes for setting up a duplicate event: sections with their movements, entries, start,
-finish and publish. Movements come from ``tournaments.movements`` (generated or imported)."""
+"""Writes for the entries of a duplicate event: pairs entered (members or guests) with their
+pair numbers, late pairs placed from the current round, withdrawals. The event's own writes
+(setup, start, finish...) are in ``events``; its status changes in ``lifecycle``."""
 from __future__ import annotations
-
-import re
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -10,85 +9,13 @@ from django.db.models import Q
 
 from clubs.models import Guest, Member
 from clubs.services import guest_record
-from cardroom import limits
-from cardroom.inputs import is_whole
 from tournaments.models import Entry, EntryStatus, Event, EventStatus, Result, Section
 from tournaments.movements import change
-from tournaments.movements.model import Movement, MovementFormatError
-from tournaments.movements.registry import MovementRequestError, bounded, generate
 from tournaments.movements.suggest import suggest
-from tournaments.movements.validate import MovementError, check
 
 from . import seating
-from .lifecycle import event_transition, finish_check
-
-
-def movement_build(spec: dict) -> Movement:
-    """A validated movement from ``{"kind", "tables"|"pairs", "boards_per_round"?, "rounds"?}``
-    or an imported movement JSON (``{"rounds_detail": [...]}``); errors name the field."""
-    if not isinstance(spec, dict):
-        raise ValidationError({"movement": ["Give an object with kind and tables or pairs."]})
-    try:
-        if "rounds_detail" in spec:
-            return check(bounded(Movement.from_dict(spec)))
-        options = {}
-        for key in ("tables", "pairs", "boards_per_round", "rounds"):
-            if spec.get(key) not in (None, ""):
-                options[key] = whole_number(spec[key], key)
-        return generate(str(spec.get("kind", "")), **options)
-    except (MovementRequestError, MovementFormatError, MovementError, ValueError) as exc:
-        if isinstance(exc, ValidationError):
-            raise
-        raise ValidationError({"movement": [str(exc)]}) from None
-
-
-def whole_number(value, field: str) -> int:
-    """``3`` or ``"3"``, not ``3.5``, ``True`` or ``"abc"``: a ValidationError names the field."""
-    text = str(value).strip()
-    if isinstance(value, bool) or not is_whole(text, signed=True):
-        raise ValidationError({"movement": [f"{field} must be a whole number, not {value!r}."]})
-    return int(text)
-
-
-SECTION_NAME = re.compile(r"^[A-Za-z0-9]{1,8}$")
-
-
-@transaction.atomic
-def event_setup(*, club, name, date, game, scoring, created_by=None, rules: str = "",
-                movement: dict | None = None, sections: list[dict] | None = None,
-                deal_seed: str | None = None) -> Event:
-    """Create a duplicate event with its sections; ``movement`` is the single section A's."""
-    fields = {"club": club, "name": name, "date": date, "game": game, "scoring": scoring,
-              "created_by": created_by, "rules": rules or ""}
-    if deal_seed:
-        fields["deal_seed"] = deal_seed
-    event = Event(**fields)
-    event.full_clean()
-    event.save()
-    specs = sections if sections else ([{"name": "A", "movement": movement}] if movement else [])
-    if len(specs) > limits.MAX_SECTIONS:
-        raise ValidationError({"sections": [f"An event has at most {limits.MAX_SECTIONS} sections (limit), "
-                                            f"not {len(specs)}."]})
-    for position, spec in enumerate(specs, start=1):
-        section_add(event=event, name=str(spec.get("name") or chr(64 + position)),
-                    movement=movement_build(spec.get("movement") or {}), position=position)
-    return event
-
-
-@transaction.atomic
-def section_add(*, event: Event, name: str, movement: Movement, position: int = 1) -> Section:
-    """A section named by letters and digits (it appears in URLs: ``table/A/3/``)."""
-    if not SECTION_NAME.match(name):
-        raise ValidationError({"name": [f"A section name is 1 to 8 letters or digits, not {name!r}."]})
-    section = Section(event=event, name=name, movement=movement.to_dict() | {"shared": movement.shared},
-                      position=position)
-    section.full_clean()
-    section.save()
-    return section
-
-
-def section_movement(section: Section) -> Movement:
-    return Movement.from_dict(section.movement)
+from .lifecycle import refuse_party
+from .sections import movement_build
 
 
 def _names(people) -> str:
@@ -102,6 +29,8 @@ def entry_add(*, event: Event, members=(), guests=(), section: Section | None = 
     pair number of the movement. A late pair joins from the current round: in an empty or
     withdrawn place, or the phantom's place of a half-table movement (its opponents' earlier
     rounds stay sit-outs); ``movement`` switches the section to a larger movement first."""
+    refuse_party(event, "enter pairs", use=f"register its players: the party page's Register, or "
+                                            f"POST …/events/{event.pk}/players/ in the API")
     if event.status in (EventStatus.FINISHED, EventStatus.PUBLISHED):
         raise ValidationError({"event": ["The event is over."]})
     section = section or event.sections.order_by("position").first()
@@ -188,57 +117,3 @@ def entry_withdraw(*, entry: Entry) -> Entry:
         seating.section_reseat(section=entry.section)
     return entry
 
-
-@transaction.atomic
-def event_start(*, event: Event, user=None) -> Event:
-    """Seat the pairs by the movement, attach the boards dealt from the seed, open round 1."""
-    sections = list(event.sections.all())
-    if not sections:
-        raise ValidationError({"movement": ["Choose a movement before starting."]})
-    if not Entry.objects.filter(event=event, status=EntryStatus.ACTIVE).exists():
-        raise ValidationError({"entries": ["Enter the pairs before starting."]})
-    if event.status in (EventStatus.DRAFT, EventStatus.SEATED):
-        from .play import event_attach_boards
-
-        event_attach_boards(event=event)
-        event = event_transition(event=event, to=EventStatus.PLAYING, user=user)
-        Event.objects.filter(pk=event.pk, current_round=0).update(current_round=1)
-        event.refresh_from_db()
-    elif event.status != EventStatus.PLAYING:
-        raise ValidationError({"status": [f"The event is {event.get_status_display().lower()}: it has been "
-                                          "played (a director may reopen a finished event)."]})
-    return event
-
-
-@transaction.atomic
-def event_set_round(*, event: Event, round_number: int) -> Event:
-    rounds = max((len(s.movement.get("rounds_detail", [])) for s in event.sections.all()), default=0)
-    if not 1 <= round_number <= rounds:
-        raise ValidationError({"round": [f"Rounds run from 1 to {rounds}."]})
-    Event.objects.filter(pk=event.pk).update(current_round=round_number)
-    event.refresh_from_db()
-    return event
-
-
-@transaction.atomic
-def event_finish(*, event: Event, user=None, confirm: bool = False, reason: str = "") -> Event:
-    """Lock the event: no more results from tables; a last full rescore fixes the standings.
-    With results missing or unconfirmed, the director must confirm (``FinishUnconfirmed``)."""
-    from scoring.services import standings_require_current
-
-    standings_require_current(event=event)
-    finish_check(event=event, confirm=confirm)
-    event = event_transition(event=event, to=EventStatus.FINISHED, user=user, reason=reason)
-    from scoring.services import event_rescore_later
-
-    event_rescore_later(event=event, force=True)
-    return event
-
-
-@transaction.atomic
-def event_publish(*, event: Event, user=None, reason: str = "") -> Event:
-    """Make the results public; the club's correction period starts now."""
-    from scoring.services import standings_require_current
-
-    standings_require_current(event=event)
-    return event_transition(event=event, to=EventStatus.PUBLISHED, user=user, reason=reason)

@@ -1,7 +1,20 @@
-"""Writes for events."""
-from django.db import transaction
+"""Writes for events: a duplicate event set up with its sections, an event's fields changed
+(game, scoring and rules stay as they are once play has made them matter, see ``event_update``),
+an event deleted. Status changes are ``lifecycle``'s; the director's actions ``actions``'."""
+from __future__ import annotations
 
-from tournaments.models import Event
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import F
+
+from cardroom import limits
+from cardroom.errors import Conflict
+from scoring.services import event_rescore_later
+from tournaments.models import PARTY_GAMES, Event, EventStatus, ScoringMethod
+from tournaments.models.party import PartyResult
+
+from .lifecycle import correction_check
+from .sections import movement_build, section_add
 
 
 @transaction.atomic
@@ -13,12 +26,100 @@ def event_create(*, club, name, date, created_by=None, **fields) -> Event:
 
 
 @transaction.atomic
+def event_setup(*, club, name, date, game, scoring, created_by=None, rules: str = "",
+                movement: dict | None = None, sections: list[dict] | None = None,
+                deal_seed: str | None = None) -> Event:
+    """Create a duplicate event with its sections; ``movement`` is the single section A's."""
+    fields = {"club": club, "name": name, "date": date, "game": game, "scoring": scoring,
+              "created_by": created_by, "rules": rules or ""}
+    if deal_seed:
+        fields["deal_seed"] = deal_seed
+    event = Event(**fields)
+    event.full_clean()
+    event.save()
+    specs = sections if sections else ([{"name": "A", "movement": movement}] if movement else [])
+    if len(specs) > limits.MAX_SECTIONS:
+        raise ValidationError({"sections": [f"An event has at most {limits.MAX_SECTIONS} sections (limit), "
+                                            f"not {len(specs)}."]})
+    for position, spec in enumerate(specs, start=1):
+        section_add(event=event, name=str(spec.get("name") or chr(64 + position)),
+                    movement=movement_build(spec.get("movement") or {}), position=position)
+    return event
+
+
+
+class Frozen(Conflict):
+    """A field play has made fixed (HTTP 409): the detail names the field and why."""
+
+    def __init__(self, field: str, why: str):
+        super().__init__(f"{field}: {why}", field=field)
+
+
+def event_change_check(*, event: Event, changes: dict) -> None:
+    """Refuse a change of game, scoring or rules that would leave stored results read by other
+    rules: 400 (``ValidationError``) for a value this kind of event never takes, 409 (``Frozen``)
+    for one play has fixed. The game is fixed once the event starts (its boards are dealt and its
+    results scored for it); the rules once results are in (their scores were worked out by them).
+    A scoring method may change: matchpoints, IMPs and the rest read the same raw scores."""
+    from scoring.engine import PRESETS
+
+    if "game" in changes:
+        if event.is_progressive or changes["game"] in PARTY_GAMES:
+            raise ValidationError({"game": [
+                "A party's game is chosen when the party is created." if event.is_progressive else
+                "A duplicate event cannot become a party: create a party for that game."]})
+        if event.status != EventStatus.DRAFT:
+            raise Frozen("game", f"the event has started: its boards are dealt and its results scored for "
+                                 f"{event.get_game_display().lower()}. Create a new event for another game.")
+    if "scoring" in changes:
+        tally = changes["scoring"] == ScoringMethod.TALLY
+        if event.is_progressive or tally:
+            raise ValidationError({"scoring": [
+                "A party is scored by its tally." if event.is_progressive else
+                "The progressive tally scores parties, not a duplicate event."]})
+        correction_check(event=event)
+    if "rules" in changes:
+        if changes["rules"] and changes["rules"] not in PRESETS:
+            raise ValidationError({"rules": [f"Unknown rule set; choose from {', '.join(sorted(PRESETS))}."]})
+        if _results_in(event):
+            raise Frozen("rules", "results are in and their scores were worked out with "
+                                  f"{repr(event.rules) if event.rules else 'the game’s standard rules'}. "
+                                  "Delete those results first, or create a new event.")
+
+
+def _results_in(event: Event) -> bool:
+    if event.is_progressive:
+        return PartyResult.objects.filter(round__party__event=event).exists()
+    return event.results.exists()
+
+
+@transaction.atomic
 def event_update(*, event: Event, **fields) -> Event:
+    """Change an event's name, date, game, scoring or rules (``event_change_check`` says which
+    may change when). A new scoring method with results in rescores them (queued; the standings
+    count as behind until it has run). The status changes only by the lifecycle's actions."""
+    if "status" in fields:
+        raise ValidationError({"status": ["The status changes by the event's actions (start, finish, publish, "
+                                          "reopen, unpublish), not by editing the event."]})
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    changes = {name: value for name, value in fields.items() if getattr(event, name) != value}
+    event_change_check(event=event, changes=changes)
     for name, value in fields.items():
         setattr(event, name, value)
     event.full_clean()
     event.save()
+    if "scoring" in changes:
+        event_rescore_results(event=event)
     return event
+
+
+def event_rescore_results(*, event: Event) -> None:
+    """After a new scoring method: the results in count as new (the standings are behind until
+    the queued rescore has run, so Finish and Publish wait for it)."""
+    if _results_in(event):
+        Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
+        event_rescore_later(event=event, force=True)
+        event.refresh_from_db()
 
 
 @transaction.atomic

@@ -1,13 +1,17 @@
 """One lifecycle for every kind of event: a table of allowed status changes, each a
 compare-and-set update (a no-op when the event is already there) kept in an audit trail
 (``EventChange``: who, when, from, to, why). Finishing with results missing needs a
-confirmation; after publishing, the club's correction period keeps results provisional."""
+confirmation; after publishing, the club's correction period keeps results provisional.
+
+The director's actions that call it, for every game, are in ``events`` (start, round, finish,
+publish, reopen, unpublish); a party's own rules (its rounds) call it from ``party_rounds``."""
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from cardroom.errors import Conflict
 from tournaments.models import Event, EventChange, EventStatus
 
 S = EventStatus
@@ -35,7 +39,7 @@ def event_transition(*, event: Event, to: str, user, reason: str = "") -> Event:
         return event
     if (source, to) not in TRANSITIONS:
         raise ValidationError({"status": [f"A {S(source).label.lower()} event cannot become "
-                                          f"{to.label.lower()}{_hint(source, to)}."]})
+                                          f"{to.label.lower()}{transition_hint(source, to)}."]})
     extra = {}
     if to == S.PUBLISHED:
         extra["published_at"] = timezone.now()
@@ -60,26 +64,22 @@ def event_note(*, event: Event, user, what: str) -> EventChange:
                                       by=user if getattr(user, "is_authenticated", False) else None)
 
 
-def event_reopen(*, event: Event, user, reason: str = "") -> Event:
-    """A finished event back in play, e.g. a forgotten board; a no-op if it is in play. A party
-    is reopened by reopening its last round (the round's close decides its next seating)."""
+class OtherAction(Conflict):
+    """A generic action asked of an event whose game does it another way (a party's rounds, its
+    players): a 409 whose detail names the action to use (``use`` in the body too)."""
+
+    def __init__(self, event: Event, action: str, use: str):
+        super().__init__(f"A {event.get_game_display().lower()} party does not {action} as a duplicate event "
+                         f"does: {use}.", use=use)
+
+
+def refuse_party(event: Event, action: str, *, use: str) -> None:
+    """Refuse a duplicate event's action on a party, naming the party's own (``OtherAction``)."""
     if event.is_progressive:
-        raise ValidationError({"status": ["A party is reopened by reopening its last round."]})
-    if event.status not in (S.FINISHED, S.PLAYING):
-        raise ValidationError({"status": [f"Only a finished event can be reopened; this one is "
-                                          f"{event.get_status_display().lower()}{_hint(event.status, S.PLAYING)}."]})
-    return event_transition(event=event, to=S.PLAYING, user=user, reason=reason)
+        raise OtherAction(event, action, use)
 
 
-def event_unpublish(*, event: Event, user, reason: str = "") -> Event:
-    """A published event back to finished: private again, and results correctable."""
-    if event.status not in (S.PUBLISHED, S.FINISHED):
-        raise ValidationError({"status": [f"Only a published event can be unpublished; this one is "
-                                          f"{event.get_status_display().lower()}."]})
-    return event_transition(event=event, to=S.FINISHED, user=user, reason=reason)
-
-
-def _hint(source: str, to: str) -> str:
+def transition_hint(source: str, to: str) -> str:
     if source == S.PUBLISHED and to == S.PLAYING:
         return " (unpublish it, then reopen it)"
     if source in (S.DRAFT, S.SEATED) and to in (S.FINISHED, S.PUBLISHED):

@@ -9,6 +9,7 @@ from django.urls import reverse
 from django.utils import formats, timezone
 
 from cardroom import limits
+from cardroom.errors import Conflict
 from cardroom.inputs import whole_number
 from clubs.models import Club
 from clubs.permissions import is_director, is_scorer
@@ -17,8 +18,7 @@ from tournaments import selectors, selectors_event, selectors_lifecycle, selecto
 from tournaments.selectors_boards import board_analysis_progress
 from tournaments.models import PARTY_GAMES, Entry, EventStatus, Game, Result, ScoringMethod
 from tournaments.movements.suggest import suggest
-from tournaments.services import entries as entry_services
-from tournaments.services import lifecycle, pair_names, pins, play
+from tournaments.services import actions, entries, events, lifecycle, pair_names, pins, play
 from tournaments.visibility import event_sight
 
 from .movement import choice_spec, late_offers
@@ -63,7 +63,7 @@ def event_new(request, slug):
         kind, _, rest = choice.partition(":")
         tables, _, bpr = rest.partition(":")
         try:
-            event = entry_services.event_setup(
+            event = events.event_setup(
                 club=club, created_by=request.user, name=request.POST.get("name", "").strip(),
                 date=request.POST.get("date"), game=request.POST.get("game"), scoring=request.POST.get("scoring"),
                 movement={"kind": kind, "tables": tables, "boards_per_round": bpr})
@@ -183,24 +183,24 @@ def event_action(request, slug, pk, action):
                 messages.info(request, note)
         elif action == "withdraw":
             entry = get_object_or_404(Entry, event=event, pk=whole_number(request.POST.get("entry"), "entry"))
-            entry_services.entry_withdraw(entry=entry)
+            entries.entry_withdraw(entry=entry)
         elif action == "start":
-            entry_services.event_start(event=event, user=request.user)
+            actions.event_start(event=event, user=request.user)
         elif action == "round":
-            entry_services.event_set_round(event=event, round_number=whole_number(
+            actions.event_set_round(event=event, round_number=whole_number(
                 request.POST.get("round"), "round", high=limits.MAX_ROUNDS))
         elif action == "rescore":
             event_rescore_later(event=event, force=True)
             messages.success(request, "Rescored.")
         elif action == "finish":
-            entry_services.event_finish(event=event, user=request.user, reason=reason,
+            actions.event_finish(event=event, user=request.user, reason=reason,
                                         confirm=request.POST.get("confirm") == "1")
         elif action == "publish":
-            entry_services.event_publish(event=event, user=request.user, reason=reason)
+            actions.event_publish(event=event, user=request.user, reason=reason)
         elif action == "reopen":
-            lifecycle.event_reopen(event=event, user=request.user, reason=reason)
+            actions.event_reopen(event=event, user=request.user, reason=reason)
         elif action == "unpublish":
-            lifecycle.event_unpublish(event=event, user=request.user, reason=reason)
+            actions.event_unpublish(event=event, user=request.user, reason=reason)
         else:
             raise Http404
     except pair_names.PlayersToChoose as exc:
@@ -210,6 +210,10 @@ def event_action(request, slug, pk, action):
         return render(request, "tournaments/event_detail.html", context, status=400)
     except lifecycle.FinishUnconfirmed as exc:
         return _confirm_page(request, club, event, action, error=exc.message_dict["confirm"][0], status=400)
+    except Conflict as exc:  # e.g. a party's finish with a round reported and not closed
+        if action in CONFIRMED:
+            return _confirm_page(request, club, event, action, status=409, error=exc.detail)
+        messages.error(request, exc.detail)
     except ValidationError as exc:
         if action in CONFIRMED:
             return _confirm_page(request, club, event, action, status=400,

@@ -12,7 +12,7 @@ from tournaments.models import EntryStatus
 from tournaments.movements import change
 from tournaments.movements.suggest import suggest
 from tournaments.services import seating
-from tournaments.services.entries import movement_build
+from tournaments.services.sections import movement_build
 
 PAIR_KINDS = ("howell", "mitchell", "skip-mitchell", "relay-mitchell")
 

@@ -1,0 +1,104 @@
+"""The director's actions on an event, for every game: start, set the round, finish, publish,
+reopen, unpublish. Each dispatches by game here, once: a party starts and finishes by its own
+rules (``party``), and an action a party does another way is refused with ``OtherAction`` (409)
+naming the party's. Every status change goes through ``lifecycle.event_transition``."""
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from scoring.services import event_rescore_later, standings_require_current
+from tournaments.models import Entry, EntryStatus, Event, EventStatus
+from tournaments.services.party import party_finish, party_start
+
+from .lifecycle import event_transition, finish_check, refuse_party, transition_hint
+from .play import event_attach_boards
+
+S = EventStatus
+
+
+@transaction.atomic
+def event_start(*, event: Event, user=None) -> Event:
+    """Seat the pairs by the movement, attach the boards dealt from the seed, open round 1 (a
+    party: its first round's draw from the seed)."""
+    if event.is_progressive:
+        party_start(party=event.party, user=user)
+        event.refresh_from_db()
+        return event
+    if not event.sections.exists():
+        raise ValidationError({"movement": ["Choose a movement before starting."]})
+    if not Entry.objects.filter(event=event, status=EntryStatus.ACTIVE).exists():
+        raise ValidationError({"entries": ["Enter the pairs before starting."]})
+    if event.status in (S.DRAFT, S.SEATED):
+        event_attach_boards(event=event)
+        event = event_transition(event=event, to=S.PLAYING, user=user)
+        Event.objects.filter(pk=event.pk, current_round=0).update(current_round=1)
+        event.refresh_from_db()
+    elif event.status != S.PLAYING:
+        raise ValidationError({"status": [f"The event is {event.get_status_display().lower()}: it has been "
+                                          "played (a director may reopen a finished event)."]})
+    return event
+
+
+@transaction.atomic
+def event_set_round(*, event: Event, round_number: int) -> Event:
+    """The director's current round (the tables' phones follow it)."""
+    refuse_party(event, "set its round", use=_close_round(event))
+    rounds = max((len(s.movement.get("rounds_detail", [])) for s in event.sections.all()), default=0)
+    if not 1 <= round_number <= rounds:
+        raise ValidationError({"round": [f"Rounds run from 1 to {rounds}."]})
+    Event.objects.filter(pk=event.pk).update(current_round=round_number)
+    event.refresh_from_db()
+    return event
+
+
+@transaction.atomic
+def event_finish(*, event: Event, user=None, confirm: bool = False, reason: str = "") -> Event:
+    """Lock the event: no more results from tables; a last full rescore fixes the standings.
+    With results missing or unconfirmed, the director must confirm (``FinishUnconfirmed``).
+    A party finishes by its own rule (after its current round's close, not with results in)."""
+    if event.is_progressive:
+        party_finish(party=event.party, user=user)
+        event.refresh_from_db()
+        return event
+    standings_require_current(event=event)
+    finish_check(event=event, confirm=confirm)
+    event = event_transition(event=event, to=S.FINISHED, user=user, reason=reason)
+    event_rescore_later(event=event, force=True)
+    return event
+
+
+@transaction.atomic
+def event_publish(*, event: Event, user=None, reason: str = "") -> Event:
+    """Make the results public; the club's correction period starts now."""
+    standings_require_current(event=event)
+    return event_transition(event=event, to=S.PUBLISHED, user=user, reason=reason)
+
+
+def event_reopen(*, event: Event, user, reason: str = "") -> Event:
+    """A finished event back in play, e.g. a forgotten board; a no-op if it is in play. A party
+    is reopened by reopening its last round (the round's close decides its next seating)."""
+    if event.is_progressive:
+        last = event.party.rounds.filter(closed=True).order_by("-number").values_list("number", flat=True).first()
+        refuse_party(event, "reopen", use="reopen its last closed round (none is closed yet)" if last is None else
+                     f"reopen its last closed round, round {last}: the party page's Reopen, "
+                     f"or DELETE …/events/{event.pk}/rounds/{last}/close/ in the API")
+    if event.status not in (S.FINISHED, S.PLAYING):
+        raise ValidationError({"status": [f"Only a finished event can be reopened; this one is "
+                                          f"{event.get_status_display().lower()}"
+                                          f"{transition_hint(event.status, S.PLAYING)}."]})
+    return event_transition(event=event, to=S.PLAYING, user=user, reason=reason)
+
+
+def event_unpublish(*, event: Event, user, reason: str = "") -> Event:
+    """A published event back to finished: private again, and results correctable."""
+    if event.status not in (S.PUBLISHED, S.FINISHED):
+        raise ValidationError({"status": [f"Only a published event can be unpublished; this one is "
+                                          f"{event.get_status_display().lower()}."]})
+    return event_transition(event=event, to=S.FINISHED, user=user, reason=reason)
+
+
+def _close_round(event: Event) -> str:
+    number = max(1, event.party.current_round)
+    return (f"its next round is seated when round {number} is closed: the party page's Close, or "
+            f"POST …/events/{event.pk}/rounds/{number}/close/ in the API")
