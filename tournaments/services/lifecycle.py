@@ -4,7 +4,7 @@ compare-and-set update (a no-op when the event is already there) kept in an audi
 confirmation; after publishing, the club's correction period keeps results provisional.
 
 The director's actions that call it, for every game, are in ``events`` (start, round, finish,
-publish, reopen, unpublish); a party's own rules (its rounds) call it from ``party_rounds``."""
+publish, reopen, unpublish); a party's own rules (its rounds) call it from ``party.rounds``."""
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
