@@ -273,7 +273,7 @@ def run(argv: Sequence[str], progress: Callable[[str], None] | None = None) -> t
     if looks_like_xml(data):  # a USEBIO XML file: `usebio score` reads it
         from .usebiotool import score_file
         explicit = any(a == "--method" or a.startswith("--method=") for a in argv)
-        return score_file(args.file, data, args.method if explicit else None)
+        return score_file(args.file, data, args.method if explicit else None, getattr(args, "convention", None))
     try:
         boards, session, two = score_pbn(data, method=args.method, fields=args.fields, progress=progress)
     except PbnError as exc:

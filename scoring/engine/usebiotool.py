@@ -20,10 +20,11 @@ from tournaments.deals.pbn import PbnGame
 from tournaments.deals.usebio import UsebioError, UsebioEvent, UsebioLine, read_usebio
 
 from .adjustments import Adjustment, parse_adjustment
+from .conventions import DEFAULT, convention as named_convention, program_convention
 from .contract import board_vulnerability, duplicate_score, parse_contract
 from .errors import ScoringError
 from .pbntool import CLI_METHODS, PbnBoard, PbnScoreError, to_json
-from .session import BoardResults, Method, Result, direction_fields, score_session
+from .session import BoardResults, Result, direction_fields, score_session
 
 METHOD_OF_POINTS = {"MATCH": "matchpoints", "BUTLER": "butler", "CROSS_IMP": "cross-imps"}
 _SPLIT_PCT = re.compile(r"^A(\d{2,3})(\d{2,3})$")
@@ -89,9 +90,17 @@ def event_boards(event: UsebioEvent) -> list[BoardResults]:
     return [BoardResults(b.number, tuple(line_result(b.number, t) for t in b.lines)) for b in event.boards]
 
 
-def score_usebio(data: bytes | str, *, method: str | None = None):
-    """Read and score a USEBIO file: (event, boards as PbnBoard, SessionScore, two fields)."""
+def convention_of(event: UsebioEvent, name: str | None = None):
+    """The rule set: ``name`` when given, else that of the program that wrote the file
+    (``PROGRAM_NAME``, e.g. Compscore3), else Cardroom's."""
+    return named_convention(name) if name else (program_convention(event.program) or DEFAULT)
+
+
+def score_usebio(data: bytes | str, *, method: str | None = None, convention: str | None = None):
+    """Read and score a USEBIO file: (event, boards as PbnBoard, SessionScore, two fields);
+    ``convention_of(event, convention)`` names the rule set used."""
     event = read_usebio(data)
+    rules = convention_of(event, convention)
     method = method or method_of(event)
     if method not in CLI_METHODS:
         raise ScoringError(f"bad method {method!r}: expected one of {', '.join(CLI_METHODS)}")
@@ -100,8 +109,7 @@ def score_usebio(data: bytes | str, *, method: str | None = None):
     ew = {r.ew for b in boards for r in b.results}
     two = not (ns & ew) and (event.winner_type == 2 or any(p.direction in ("NS", "EW") for p in event.pairs))
     fields = direction_fields(boards) if two else None
-    kind = "matchpoints" if method == "neuberg" else method
-    session = score_session(boards, Method(kind), fields=fields)
+    session = score_session(boards, rules.method(method), fields=fields)
     empty = PbnGame(())
     wrapped = [PbnBoard(empty, str(b.board), b) for b in boards]
     return event, wrapped, session, two
@@ -127,9 +135,9 @@ def printed(event: UsebioEvent, session) -> dict:
     return {"printed": rows, "matching": same, "pairs": len(event.pairs)}
 
 
-def to_usebio_json(event: UsebioEvent, boards, session, two: bool) -> dict:
+def to_usebio_json(event: UsebioEvent, boards, session, two: bool, convention: str | None = None) -> dict:
     out = to_json(session.method, boards, session, two)
-    out.update(source="usebio", program=event.program or None, event=event.description or None,
+    out.update(convention=convention_of(event, convention).name, source="usebio", program=event.program or None, event=event.description or None,
                date=event.date or None)
     out.update(printed(event, session))
     return out
@@ -151,6 +159,8 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("file")
     score.add_argument("--method", choices=CLI_METHODS, default=None,
                        help="default: the file's own (EVENT_TYPE / BOARD_SCORING_METHOD)")
+    score.add_argument("--convention", default=None,
+                       help="a program's rule set (ruter, compscore, ebuscore...); default: the file's PROGRAM_NAME")
     score.add_argument("-o", "--output")
     imp = sub.add_parser("import", help="import the file as a finished event of a club")
     imp.add_argument("club", help="club slug")
@@ -173,14 +183,14 @@ def parse_args(argv: Sequence[str]):
         return None, (0, parser.format_help())
 
 
-def score_file(path: str, data: bytes, method: str | None = None) -> tuple[int, str]:
+def score_file(path: str, data: bytes, method: str | None = None, convention: str | None = None) -> tuple[int, str]:
     try:
-        event, boards, session, two = score_usebio(data, method=method)
+        event, boards, session, two = score_usebio(data, method=method, convention=convention)
     except UsebioError as exc:
         return 2, f"{path}: line {exc.line}: {exc.message}" if exc.line else f"{path}: {exc.message}"
     except ScoringError as exc:
         return 2, f"{path}: {exc}"
-    return 0, json.dumps(to_usebio_json(event, boards, session, two), indent=1) + "\n"
+    return 0, json.dumps(to_usebio_json(event, boards, session, two, convention), indent=1) + "\n"
 
 
 def run(argv: Sequence[str]) -> tuple[int, str]:
@@ -194,7 +204,7 @@ def run(argv: Sequence[str]) -> tuple[int, str]:
         data = Path(args.file).read_bytes()
     except OSError as exc:
         return 2, f"{args.file}: cannot read: {exc.strerror or exc}"
-    code, text = score_file(args.file, data, args.method)
+    code, text = score_file(args.file, data, args.method, args.convention)
     if code == 0 and args.output:
         Path(args.output).write_text(text, encoding="utf-8")
         return 0, ""

@@ -75,6 +75,7 @@ def test_usebio_score_json_has_the_pbn_score_shape(tmp_path):
     assert code == 0
     data = json.loads(text)
     assert {"method", "boards", "ranking", "printed", "matching"} <= set(data)
+    assert data["convention"] == "compscore"  # PROGRAM_NAME Compscore3
     assert data["boards"][0]["results"][0] == {
         "ns": "1NS", "ew": "1EW", "contract": "3S", "declarer": "E", "tricks": 9, "score_ns": -140,
         "imp_ns": -3.0, "imp_ew": 3.0}
@@ -85,6 +86,13 @@ def test_pbn_score_detects_xml_and_delegates():
     assert code == 0
     data = json.loads(text)
     assert data["method"] == "butler" and data["matching"] == 14
+
+
+def test_convention_override():
+    code, text = usebiotool.run(["score", str(COMPSCORE), "--convention", "ruter"])
+    assert code == 0 and json.loads(text)["convention"] == "ruter"
+    code, text = usebiotool.run(["score", str(COMPSCORE), "--convention", "nonesuch"])
+    assert code == 2 and "unknown convention" in text
 
 
 def test_method_override(tmp_path):
