@@ -217,3 +217,39 @@ def test_federation_numbers_map_members_both_ways(api_as, club, director):
     again = event_import_usebio(club=club, data=event_export_usebio(event))
     assert again.entries.filter(member_a=first).exists() or again.entries.filter(member_b=first).exists()
     assert again.usebio_report["matching"] == again.entries.count()
+
+
+HANDSET = b"""<?xml version="1.0"?>
+<USEBIO Version="1.2"><EVENT EVENT_TYPE="MP_PAIRS"><DATE>11/03/2026</DATE>
+<BOARD><BOARD_NUMBER>1</BOARD_NUMBER>
+<TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER><CONTRACT>3S</CONTRACT>
+<PLAYED_BY>E</PLAYED_BY><LEAD>TD</LEAD><TRICKS>9</TRICKS><SCORE>-140</SCORE></TRAVELLER_LINE>
+<TRAVELLER_LINE><NS_PAIR_NUMBER>3</NS_PAIR_NUMBER><EW_PAIR_NUMBER>4</EW_PAIR_NUMBER><CONTRACT>4S</CONTRACT>
+<PLAYED_BY>E</PLAYED_BY><LEAD>KH</LEAD><TRICKS>9</TRICKS><SCORE>50</SCORE></TRAVELLER_LINE></BOARD>
+</EVENT>
+<HANDSET><BOARD><BOARD_NUMBER>1</BOARD_NUMBER>
+<HAND><DIRECTION>East</DIRECTION><CLUBS>K2</CLUBS><DIAMONDS>AJ8</DIAMONDS><HEARTS>A74</HEARTS><SPADES>AQ974</SPADES></HAND>
+<HAND><DIRECTION>North</DIRECTION><CLUBS>AQT86</CLUBS><DIAMONDS>9632</DIAMONDS><HEARTS>T65</HEARTS><SPADES>T</SPADES></HAND>
+<HAND><DIRECTION>South</DIRECTION><CLUBS>J975</CLUBS><DIAMONDS>T5</DIAMONDS><HEARTS>KQ92</HEARTS><SPADES>KJ5</SPADES></HAND>
+<HAND><DIRECTION>West</DIRECTION><CLUBS>43</CLUBS><DIAMONDS>KQ74</DIAMONDS><HEARTS>J83</HEARTS><SPADES>8632</SPADES></HAND>
+</BOARD></HANDSET></USEBIO>"""
+
+
+def test_handset_becomes_the_events_hand_records(club, monkeypatch):
+    """Board 1 of the Compscore file's HANDSET; the deal is stored and written back in both exports."""
+    from tournaments.deals.doubledummy import AnalysisUnavailable
+
+    def unavailable(*args, **kwargs):
+        raise AnalysisUnavailable("not in this test")
+
+    monkeypatch.setattr("tournaments.services.boards.analyse_boards", unavailable)
+    event = event_import_usebio(club=club, data=HANDSET)
+    board = event.board_sets.get().boards.get(number=1)
+    assert board.deal == "N:T.T65.9632.AQT86 AQ974.A74.AJ8.K2 KJ5.KQ92.T5.J975 8632.J83.KQ74.43"
+    assert (board.dealer, board.vulnerability) == ("N", "None")
+    assert read_usebio(event_export_usebio(event)).hands["1"]["E"] == "AQ974.A74.AJ8.K2"
+    assert b'[Deal "N:T.T65.9632.AQT86' in event_export_results_pbn(event)
+    broken = HANDSET.replace(b"<CLUBS>43</CLUBS>", b"<CLUBS>432</CLUBS>")
+    with pytest.raises(UsebioImportError, match="HANDSET"):
+        event_import_usebio(club=club, data=broken)
+    assert Event.objects.filter(club=club).count() == 1

@@ -22,11 +22,14 @@ from clubs.models import Member
 from clubs.services import guest_record
 from scoring.engine import ScoringError
 from scoring.engine.usebiotool import line_result, method_of, printed, score_usebio
+from tournaments.deals.boards import board_dealer, board_vulnerability
+from tournaments.deals.pbn import make_game, write_pbn
 from tournaments.deals.usebio import UsebioError, UsebioEvent
 from tournaments.models import Entry, Event, EventStatus, Game, Result, ScoringMethod, Section
 from tournaments.models.results import ResultSource
 from tournaments.movements.model import Movement, RoundPlan, TablePlay
 
+from .boards import boardset_import_pbn
 from .lifecycle import event_transition
 
 SCORING_OF_METHOD = {"matchpoints": ScoringMethod.MATCHPOINTS, "butler": ScoringMethod.IMPS,
@@ -170,6 +173,8 @@ def event_import_usebio(*, club, data: bytes | str, user=None, name: str = "") -
                 entered_by=event.created_by))
     Result.objects.bulk_create(rows, batch_size=2000)
     Event.objects.filter(pk=event.pk).update(current_round=len(movement.rounds_detail), results_version=1)
+    if pure.hands:
+        _store_hands(event, pure)
     reason = f"imported from USEBIO ({pure.program or 'unknown program'})"
     event_transition(event=event, to=EventStatus.PLAYING, user=user, reason=reason)
     event_transition(event=event, to=EventStatus.FINISHED, user=user, reason=reason)
@@ -179,6 +184,25 @@ def event_import_usebio(*, club, data: bytes | str, user=None, name: str = "") -
     event.refresh_from_db()
     event.usebio_report = printed(pure, session)
     return event
+
+
+def hands_as_pbn(event: UsebioEvent) -> str:
+    """The file's HANDSET as PBN hand records (dealer and vulnerability from the board number)."""
+    games = []
+    for number, seats in sorted(event.hands.items(), key=lambda kv: int(kv[0]) if kv[0].isdigit() else 0):
+        if not number.isdigit():
+            raise UsebioImportError(f"HANDSET board {number!r} is not a board number")
+        hands = [seats.get(seat, "...").upper().replace("10", "T") for seat in "NESW"]
+        games.append(make_game([("Board", number), ("Dealer", board_dealer(int(number))),
+                                ("Vulnerable", board_vulnerability(int(number))), ("Deal", "N:" + " ".join(hands))]))
+    return write_pbn(games)
+
+
+def _store_hands(event: Event, pure: UsebioEvent) -> None:
+    try:
+        boardset_import_pbn(event=event, data=hands_as_pbn(pure))
+    except ValidationError as exc:
+        raise UsebioImportError(f"HANDSET: {' '.join(exc.messages)}") from None
 
 
 def imported_matches(event: Event) -> dict:
