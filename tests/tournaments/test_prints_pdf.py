@@ -14,7 +14,6 @@ from tournaments.prints.kinds import build_print
 from tournaments.prints.notation import card_words, number
 from tournaments.prints.render import (PrintError, ResourceRefused, paper_for, render_print, static_path_for)
 from tournaments.prints.score_slips import slips_per_page
-from tournaments.prints.sheet import session_score
 
 
 def render(sheet, kind, paper="A4", **narrow):
@@ -41,7 +40,7 @@ def test_travellers_one_page_a_board_with_pairs_and_scores(three_tables):
 def test_one_board_traveller_shows_its_matchpoints(three_tables):
     text = pdf_pages(render(three_tables, "travellers", board=3))
     assert len(text) == 1 and "Board 3" in text[0]
-    scored = session_score(three_tables)
+    scored = three_tables.scored
     board = next(b for b in scored.boards if int(b.board) == 3)
     for rs in board.results:
         assert number(rs.mp_ns) in text[0] and number(rs.mp_ew) in text[0]
@@ -75,7 +74,7 @@ def test_whist_score_slips_have_the_standard_hoyle_columns():
 def test_score_cards_a_page_a_pair_with_total_and_percentage(three_tables):
     pages = pdf_pages(render(three_tables, "scorecards"))
     assert len(pages) == 6
-    standing = next(s for s in session_score(three_tables).standings if s.entrant == "2NS")
+    standing = next(s for s in three_tables.scored.standings if s.entrant == "2NS")
     page = next(p for p in pages if "pair 2 N-S" in p)
     assert f"{standing.percentage:.2f}%" in page
 
@@ -101,7 +100,7 @@ def test_hand_records_six_boards_a_page_and_the_seed():
 def test_results_rank_both_fields(three_tables):
     text = "\n".join(pdf_pages(render(three_tables, "results")))
     assert "North-South" in text and "East-West" in text and "Board by board" in text
-    top = session_score(three_tables).standings[0]
+    top = three_tables.scored.standings[0]
     assert f"{top.percentage:.2f}" in text
 
 

@@ -16,7 +16,6 @@ from tournaments.selectors_event import event_sections
 
 from .kinds import KINDS, PACK_KINDS
 from .render import PAPERS, join_documents, render_document
-from .sheet import session_score
 from .source import event_fingerprint, event_sheet
 
 logger = logging.getLogger(__name__)
@@ -43,8 +42,7 @@ def pack_kinds(sheet) -> tuple[str, ...]:
     kinds = [k for k in PACK_KINDS if k != "hand-cards" or sheet.is_whist]
     if not sheet.boards:
         kinds = [k for k in kinds if k not in ("hand-cards", "hand-records")]
-    session = session_score(sheet)
-    if session is None or not session.standings:
+    if sheet.scored is None or not sheet.scored.standings:
         kinds = [k for k in kinds if k != "results"]
     return tuple(kinds)
 

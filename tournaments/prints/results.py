@@ -5,7 +5,7 @@ board-by-board summary: how many results, the top, and the best score each way.
 from __future__ import annotations
 
 from .notation import number, signed
-from .sheet import EventSheet, pair_text, results_by_board, session_score
+from .sheet import EventSheet, pair_text, results_by_board
 
 TEMPLATE = "print/results.html"
 FIELD_NAMES = {"": "", "NS": "North-South", "EW": "East-West"}
@@ -44,7 +44,7 @@ def board_summary(sheet: EventSheet, session) -> list[dict]:
 
 
 def build(sheet: EventSheet) -> dict:
-    session = session_score(sheet)
+    session = sheet.scored
     if session is None:
         return {"sheet": sheet, "scored": False, "fields": [], "boards": [], "imps": False}
     imps = session.method not in ("matchpoints", "neuberg")

@@ -7,7 +7,7 @@ IMPs and a running total, ending with the pair's total and percentage.
 from __future__ import annotations
 
 from .notation import contract_parts, number, signed
-from .sheet import EventSheet, comparison, entrant_label, pair_text, session_score, score_lookup
+from .sheet import EventSheet, comparison, entrant_label, pair_text, score_lookup
 
 TEMPLATE = "print/scorecards.html"
 COMPACT_ROWS = 18  # longer cards print tighter rows so a card stays on one page (26 boards fit)
@@ -75,7 +75,7 @@ def card(sheet: EventSheet, label: str, results: dict, lookup: dict, imps: bool,
 
 def build(sheet: EventSheet, *, pair: str | None = None) -> dict:
     labels = [x for x in sheet.pairs if pair is None or x == pair]
-    session = session_score(sheet)
+    session = sheet.scored
     lookup = score_lookup(session)
     standings = {s.entrant: s for s in (session.standings if session else ())}
     for key, s in list(standings.items()):  # a late pair under its own key: its number's card is the pair now holding it

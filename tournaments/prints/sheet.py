@@ -1,8 +1,9 @@
 """What a print needs to know about an event, as plain frozen data (no Django).
 
 ``EventSheet`` is filled from the database by ``source.event_sheet`` or built by hand in tests
-and benchmarks; every print kind builds its context from a sheet alone. Scores are never
-computed here: ``session_score`` hands the results to the scoring engine.
+and benchmarks; every print kind builds its context from a sheet alone. Scores are never computed for a
+print: ``scored`` carries the stored scores and standings (``source._stored_session``), so a
+print shows what the standings page shows.
 """
 from __future__ import annotations
 
@@ -10,15 +11,13 @@ import datetime
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from scoring.engine import BoardResults, Result, SessionScore, parse_adjustment, score_session, seating_fields
+from scoring.engine import SessionScore
 from tournaments.deals.boards import Board
 from tournaments.deals.doubledummy import BoardAnalysis
 from tournaments.movements.model import Movement
 
 BRIDGE_GAMES = {"duplicate_bridge", "auction_bridge"}
 WHIST_GAMES = {"duplicate_whist", "whist_drive"}
-# Event.scoring -> scoring engine method; "average" and "total_tricks" are printed as totals.
-ENGINE_METHODS = {"matchpoints": "matchpoints", "imps": "butler", "cross_imps": "cross-imps"}
 
 
 @dataclass(frozen=True)
@@ -72,7 +71,7 @@ class EventSheet:
     names: Mapping[str, str] = field(default_factory=dict)
     results: tuple[PlayedResult, ...] = ()
     section: str = ""
-    scored: SessionScore | None = None  # stored scores and standings; None: score here
+    scored: SessionScore | None = None  # the stored scores and standings; None: nothing scored yet
     provisional_until: str = ""  # the correction period's end while it runs, in the club's time
     tables: tuple["TableLink", ...] = ()  # each table's page and PIN; filled for directors only
 
@@ -148,42 +147,11 @@ def results_by_board(sheet: EventSheet) -> dict[int, list[PlayedResult]]:
     return out
 
 
-def _engine_result(r: PlayedResult) -> Result | None:
-    if r.is_adjusted:
-        ns, ew = parse_adjustment(r.adjusted_ns or ""), parse_adjustment(r.adjusted_ew or "")
-        if ns is None and ew is None:
-            return None
-        return Result(r.ns_entrant or r.ns, r.ew_entrant or r.ew, adjusted_ns=ns, adjusted_ew=ew)
-    if r.score_ns is None:
-        return None
-    return Result(r.ns_entrant or r.ns, r.ew_entrant or r.ew, score_ns=r.score_ns, contract=r.contract, declarer=r.declarer, tricks=r.tricks)
-
-
 def comparison(sheet: EventSheet) -> tuple[str, bool]:
     """(column heading, whether the value is IMP-like) for the sheet's scoring method; the books'
     average method prints each result against the board's average (Standard Hoyle)."""
-    if sheet.scored is None and sheet.scoring not in ENGINE_METHODS:
-        return ("MPs", False)  # scored here, the books' methods fall back to matchpoints
     return {"matchpoints": ("MPs", False), "imps": ("IMPs", True), "cross_imps": ("IMPs", True),
             "average": ("± avg", True), "total_tricks": ("± avg", True)}.get(sheet.scoring, ("MPs", False))
-
-
-def session_score(sheet: EventSheet) -> SessionScore | None:
-    """The stored scores when the sheet carries them, else the scoring engine's view of the
-    sheet's results; None before anything is scored."""
-    if sheet.scored is not None:
-        return sheet.scored
-    boards = []
-    for number, results in sorted(results_by_board(sheet).items()):
-        converted = [x for x in (_engine_result(r) for r in results) if x is not None]
-        if converted:
-            boards.append(BoardResults(number, tuple(converted), expected=len(plays_of_board(sheet.movement, number)) or None))
-    if not boards:
-        return None
-    method = ENGINE_METHODS.get(sheet.scoring, "matchpoints")
-    seatings = [tuple(" & ".join(side) for side in t.sides) for r in sheet.movement.rounds_detail for t in r.tables]
-    fields = seating_fields(seatings, boards) if sheet.movement.winners == 2 else None  # missed switches as seated
-    return score_session(boards, method, fields=fields)
 
 
 def score_lookup(session: SessionScore | None) -> dict[tuple[int, str, str], object]:

@@ -8,7 +8,7 @@ import json
 
 from scoring.engine import BoardScore, ResultScore, SessionScore
 from scoring.engine import Standing as EngineStanding
-from scoring.services import entrant_keys
+from scoring.services import ENGINE_METHOD, engine_result, entrant_keys
 from tournaments.deals.doubledummy import BoardAnalysis, DoubleDummy, Par
 from tournaments.models import Event, Result, Section
 from tournaments.movements.model import Movement
@@ -17,7 +17,7 @@ from tournaments.selectors_event import entry_names, event_sections, section_nam
 from tournaments.services.boards import board_to_pure, rules_for_game
 
 from .render import PrintError
-from .sheet import ENGINE_METHODS, EventSheet, PlayedResult, TableLink
+from .sheet import EventSheet, PlayedResult, TableLink
 
 PRINT_VERSION = 2  # bump when templates change what a stored pack looks like
 
@@ -42,7 +42,6 @@ def _stored_session(event: Event, section: Section, results: list[Result],
     the same per-entry key the scorer used (``scoring.services.entrant_keys``), so a late pair
     that took a withdrawn pair's number is its own row here as on the standings page."""
     from scoring.models import Standing
-    from scoring.services import engine_result
 
     boards: dict[int, list] = {}
     tops: dict[int, float | None] = {}
@@ -61,7 +60,7 @@ def _stored_session(event: Event, section: Section, results: list[Result],
         for st in Standing.objects.filter(section=section).select_related("entry").order_by("field", "position"))
     if not boards and not standings:
         return None
-    method = ENGINE_METHODS.get(event.scoring, event.scoring)
+    method = ENGINE_METHOD.get(event.scoring, event.scoring)
     return SessionScore(method, tuple(BoardScore(b, tops[b], None, tuple(rs)) for b, rs in sorted(boards.items())),
                         standings)
 

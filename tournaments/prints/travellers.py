@@ -10,7 +10,7 @@ from __future__ import annotations
 from tournaments.deals.boards import board_dealer, board_vulnerability
 
 from .notation import VUL_TEXT, card_text, card_words, contract_parts, number, seat_name, signed, vulnerability_text
-from .sheet import EventSheet, comparison, pair_in, plays_of_board, results_by_board, score_lookup, session_score
+from .sheet import EventSheet, comparison, pair_in, plays_of_board, results_by_board, score_lookup
 
 TEMPLATE = "print/travellers.html"
 
@@ -73,7 +73,7 @@ def traveller(sheet: EventSheet, number: int, results: list, lookup: dict, imps:
 def build(sheet: EventSheet, *, board: int | None = None) -> dict:
     numbers = [n for n in sheet.board_numbers() if board is None or n == board]
     by_board = results_by_board(sheet)
-    lookup = score_lookup(session_score(sheet))
+    lookup = score_lookup(sheet.scored)
     label, imps = comparison(sheet)
     travellers = [traveller(sheet, n, by_board.get(n, []), lookup, imps) for n in numbers]
     return {"sheet": sheet, "travellers": travellers, "cmp": label,

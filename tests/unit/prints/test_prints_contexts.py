@@ -1,6 +1,7 @@
 """Print contexts from pure data (movement, boards, results): no Django, no database."""
 import subprocess
 import sys
+from dataclasses import replace
 
 from hypothesis import given, settings, strategies as st
 
@@ -10,7 +11,7 @@ from tournaments.deals.dealing import deal_set
 from tournaments.movements.howell import howell
 from tournaments.movements.mitchell import mitchell, relay_mitchell, skip_mitchell
 from tournaments.prints import guide_cards, hand_cards, hand_records, results, score_slips, scorecards, travellers
-from tournaments.prints.demo import demo_sheet
+from tournaments.prints.demo import demo_scores, demo_sheet
 from tournaments.prints.notation import card_words, contract_parts, number
 from tournaments.prints.sheet import EventSheet, PlayedResult, pair_text
 
@@ -88,15 +89,33 @@ def test_completed_traveller_carries_the_engines_matchpoints():
 def test_tied_pairs_share_a_place_in_the_results():
     # Two results on one board, the same score both ways round: every pair scores 50%.
     movement = howell(2, boards_per_round=1)
+    played = (PlayedResult(1, 1, 1, movement.rounds_detail[0].tables[0].ns,
+                           movement.rounds_detail[0].tables[0].ew, "3NT", "N", 9, score_ns=400),
+              PlayedResult(1, 1, 2, movement.rounds_detail[0].tables[1].ns,
+                           movement.rounds_detail[0].tables[1].ew, "3NT", "N", 9, score_ns=400))
     sheet = EventSheet(club="C", name="E", date=None, game="duplicate_bridge", scoring="matchpoints",
-                       movement=movement, results=(
-                           PlayedResult(1, 1, 1, movement.rounds_detail[0].tables[0].ns,
-                                        movement.rounds_detail[0].tables[0].ew, "3NT", "N", 9, score_ns=400),
-                           PlayedResult(1, 1, 2, movement.rounds_detail[0].tables[1].ns,
-                                        movement.rounds_detail[0].tables[1].ew, "3NT", "N", 9, score_ns=400)))
+                       movement=movement, results=played, scored=demo_scores(movement, played))
     ctx = results.build(sheet)
     ranks = [r["rank"] for f in ctx["fields"] for r in f["rows"]]
     assert ranks == ["1="] * 4 and all(r["percentage"] == "50.00" for f in ctx["fields"] for r in f["rows"])
+
+
+def test_prints_never_score_results_that_were_not_scored():
+    """A sheet with results but no stored scores (a scoring run still to come) prints the
+    results and no matchpoints or standings: a print never scores on its own."""
+    sheet = replace(demo_sheet(mitchell(3, boards_per_round=2)), scored=None)
+    assert results.build(sheet)["scored"] is False
+    rows = [r for t in travellers.build(sheet)["travellers"] for r in t["rows"]]
+    assert rows and all(r.get("cmp_ns", "") == "" and r.get("cmp_ew", "") == "" for r in rows)
+    assert any(r.get("score_ns") or r.get("score_ew") for r in rows)
+    card = scorecards.build(sheet, pair="1NS")["cards"][0]
+    assert all(r["cmp"] == "" for r in card["rows"])
+
+
+def test_print_modules_do_not_reach_the_scoring_run():
+    modules = [guide_cards, hand_cards, hand_records, results, score_slips, scorecards, travellers]
+    for module in modules:
+        assert not {"score_session", "BoardResults", "Method"} & set(vars(module)), module.__name__
 
 
 def test_two_winner_results_list_north_south_first():
