@@ -20,16 +20,18 @@ from django.utils import timezone
 
 from cardroom.db import retry_transient
 from cardroom.tasks import enqueue_once_on_commit
-from scoring.engine import (BoardResults, Method, Result as EngineResult, ScoringError, parse_adjustment,
-                            plus_minus_the_average, rank, score_session, seating_fields)
+from scoring.engine import (BOOKS_METHODS, BoardResults, Method, Result as EngineResult, ScoringError, books_session,
+                            parse_adjustment, score_session, seating_fields)
 from tournaments.models import Entry, Event, Result, ScoringMethod, Section
 
 from .models import EventScoring, Score, Standing
 
 log = logging.getLogger(__name__)
 
+# Event.scoring -> the engine's method: ``score_session`` compares, ``books_session`` the books' methods.
 ENGINE_METHOD = {ScoringMethod.MATCHPOINTS: "matchpoints", ScoringMethod.IMPS: "butler",
-                 ScoringMethod.CROSS_IMPS: "cross-imps"}
+                 ScoringMethod.CROSS_IMPS: "cross-imps", ScoringMethod.AVERAGE: "average",
+                 ScoringMethod.TOTAL_TRICKS: "total_tricks"}
 
 
 def event_rescore_later(*, event: Event, force: bool = False) -> None:
@@ -63,7 +65,8 @@ def entrant_keys(entries: list[Entry]) -> dict[int, str]:
 
 
 def engine_result(r: Result, keys: dict[int, str] | None = None) -> EngineResult:
-    """A stored result as the engine reads it; the cards group keeps a fouled board apart."""
+    """A stored result as the engine reads it (the one conversion: scoring runs, result checks
+    and prints use it); the cards group keeps a fouled board apart."""
     if r.ns_id == r.ew_id:
         raise ScoringError(f"board {r.board}: pair {r.ns.label} cannot play against itself")
     keys = keys or {}
@@ -73,9 +76,12 @@ def engine_result(r: Result, keys: dict[int, str] | None = None) -> EngineResult
     if r.score_ns is None:
         return EngineResult(ns=ns, ew=ew, adjusted_ns=adjusted_ns, adjusted_ew=adjusted_ew,
                             group=r.cards_group)
+    tricks_ns = r.tricks_ns
+    if tricks_ns is None and r.tricks is not None:
+        tricks_ns = r.tricks if r.declarer in "NS" else 13 - r.tricks
     return EngineResult(ns=ns, ew=ew, score_ns=float(r.score_ns), adjusted_ns=adjusted_ns,
                         adjusted_ew=adjusted_ew, contract=r.contract, declarer=r.declarer, tricks=r.tricks,
-                        group=r.cards_group)
+                        tricks_ns=tricks_ns, group=r.cards_group)
 
 
 def section_fields(section: Section, boards: list[BoardResults]) -> dict[str, str]:
@@ -111,41 +117,6 @@ def full_card(section: Section) -> int:
     return max(boards.values(), default=0)
 
 
-def scaled_to_card(tricks: float, played: int, card: int) -> float:
-    """Total tricks ranked fairly when pairs played different numbers of boards: the pair's
-    tricks a board times the boards of a full card, so a pair with an extra sit-out (a late
-    pair's missed rounds, a withdrawn pair's later opponents) is not ranked down for boards it
-    never had. The books compare raw trick totals only because every pair plays every deal
-    (Foster's compass whist, algorithms.md 2.9); for unequal cards this is simple factoring by
-    "Boards/Boards" ("multiply by 32/28", qldbridge *Factoring scores*, algorithms.md 2.3).
-    A full-card pair's total is its raw total."""
-    if not played or played >= card:
-        return tricks
-    return tricks * card / played
-
-
-def score_books(boards: list[BoardResults], tricks: bool, trick_of) -> tuple[dict, dict]:
-    """The books' methods. Plus or minus the average (Standard Hoyle, Duplicate Bridge, "the
-    average taken from 380 would leave 130"), board by board so that standings read as the
-    travellers do and only boards compared count; or total tricks won (Foster's compass whist).
-    Returns (per-result plus/minus, entrant -> (value, boards))."""
-    real = [[r for r in board.results if not r.artificial] for board in boards]
-    per_board, totals, compared = plus_minus_the_average([(r.ns, r.ew, r.score_ns) for r in rs] for rs in real)
-    per_result = {(board.board, r.ns, r.ew): plus
-                  for board, rs, pluses in zip(boards, real, per_board) for r, plus in zip(rs, pluses)}
-    if not tricks:
-        return per_result, {e: (v, compared[e]) for e, v in totals.items()}
-    tricks_won: dict[str, float] = defaultdict(float)
-    played: dict[str, int] = defaultdict(int)
-    for board, rs in zip(boards, real):
-        for r in rs:
-            tricks_won[r.ns] += trick_of(board.board, r)
-            tricks_won[r.ew] += 13 - trick_of(board.board, r)
-            played[r.ns] += 1
-            played[r.ew] += 1
-    return per_result, {e: (v, played[e]) for e, v in tricks_won.items()}
-
-
 def _score_section(event: Event, section: Section, results: list[Result]) -> tuple[list[Score], list[Standing]]:
     entries = list(section.entries.all())
     keys = entrant_keys(entries)
@@ -153,52 +124,25 @@ def _score_section(event: Event, section: Section, results: list[Result]) -> tup
     boards = section_boards(section, results, entries, keys)
     if not boards:
         return [], []
-    two_winner = section.movement.get("winners", 1) == 2
     fields = section_fields(section, boards)
+    method = ENGINE_METHOD.get(event.scoring)
+    if method is None:
+        raise ScoringError(f"{event.get_scoring_display().lower()} does not score boards")
+    if method in BOOKS_METHODS:
+        session = books_session(boards, method, fields=fields,
+                                card=full_card(section) if method == "total_tricks" else 0)
+    else:
+        session = score_session(boards, Method(method), fields=fields)
     index = {(r.board, keys.get(r.ns_id, r.ns.label), keys.get(r.ew_id, r.ew.label)): r for r in results}
-    scores: list[Score] = []
-    standings: list[Standing] = []
-    if event.scoring in ENGINE_METHOD:
-        session = score_session(boards, Method(ENGINE_METHOD[event.scoring]), fields=fields)
-        for bs in session.boards:
-            for rs in bs.results:
-                r = index[(bs.board, rs.result.ns, rs.result.ew)]
-                scores.append(Score(event=event, result=r, top=bs.top, mp_ns=rs.mp_ns, mp_ew=rs.mp_ew,
-                                    pct_ns=rs.pct_ns, pct_ew=rs.pct_ew, imp_ns=rs.imp_ns, imp_ew=rs.imp_ew))
-        for position, st in enumerate(session.standings, start=1):
-            standings.append(Standing(event=event, section=section, entry=by_label[st.entrant], position=position,
-                                      rank=st.rank, field=st.field, total=round(st.total, 4), top=st.top,
-                                      percentage=None if st.percentage is None else round(st.percentage, 4),
-                                      boards=st.boards))
-        return scores, standings
-    tricks = event.scoring == ScoringMethod.TOTAL_TRICKS
-
-    def trick_of(board, er):
-        r = index[(board, er.ns, er.ew)]
-        if r.tricks_ns is not None:
-            return r.tricks_ns
-        if r.tricks is None:
-            return 0
-        return r.tricks if r.declarer in "NS" else 13 - r.tricks
-
-    per_result, values = score_books(boards, tricks, trick_of)
-    if tricks:
-        card = full_card(section)
-        values = {e: (scaled_to_card(v, n, card), n) for e, (v, n) in values.items()}
-    for key, plus in per_result.items():
-        scores.append(Score(event=event, result=index[key], imp_ns=plus, imp_ew=-plus))
-    grouped: dict[str, dict[str, float]] = defaultdict(dict)
-    for e, (v, _n) in values.items():
-        grouped[fields.get(e, "") if two_winner else ""][e] = v
-    position = 0
-    for field in sorted(grouped):
-        for rank_label, e in rank(grouped[field]):
-            position += 1
-            v, n = values[e]
-            pct = round(100 * v / (13 * max(n, card)), 4) if tricks and n else None
-            standings.append(Standing(event=event, section=section, entry=by_label[e], position=position,
-                                      rank=rank_label, field=field, total=round(v, 4), top=None,
-                                      percentage=pct, boards=n))
+    scores = [Score(event=event, result=index[(bs.board, rs.result.ns, rs.result.ew)], top=bs.top,
+                    mp_ns=rs.mp_ns, mp_ew=rs.mp_ew, pct_ns=rs.pct_ns, pct_ew=rs.pct_ew,
+                    imp_ns=rs.imp_ns, imp_ew=rs.imp_ew)
+              for bs in session.boards for rs in bs.results]
+    standings = [Standing(event=event, section=section, entry=by_label[st.entrant], position=position,
+                          rank=st.rank, field=st.field, total=round(st.total, 4), top=st.top,
+                          percentage=None if st.percentage is None else round(st.percentage, 4),
+                          boards=st.boards)
+                 for position, st in enumerate(session.standings, start=1)]
     return scores, standings
 
 

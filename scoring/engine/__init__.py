@@ -6,7 +6,8 @@ scores, IMPs, datum/Butler, cross-IMPs, VPs, the books' plus/minus-the-average),
 the scoring programs' conventions as data (``CONVENTIONS``), and ``score_session`` -- the one call the Django side needs.
 """
 from .adjustments import Adjustment, parse_adjustment
-from .books import CompassResult, above_average, compass_scores, compass_trick_totals, plus_minus_the_average
+from .books import (BOOKS_METHODS, CompassResult, above_average, books_session, compass_scores,
+                    compass_trick_totals, plus_minus_the_average, scaled_to_card)
 from .conventions import CONVENTIONS, FAMILIES, Convention, convention, detect, parse_scoring, program_convention
 from .contract import (Contract, board_dealer, board_vulnerability, declarer_score, duplicate_score,
                        parse_contract, parse_vulnerability)

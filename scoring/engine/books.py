@@ -4,6 +4,8 @@ average of its own direction.
 Standard Hoyle, Duplicate Bridge: "Say the average is 250 and No. 4's score was 380, the
 average taken from 380 would leave 130 for No. 4." Foster's Complete Hoyle, compass whist:
 each pair totals the tricks it won and is scored plus or minus its direction's average.
+``books_session`` scores a whole session by these methods, in the same shape as
+``score_session``.
 """
 from __future__ import annotations
 
@@ -12,6 +14,10 @@ from fractions import Fraction
 from typing import Iterable, Mapping, Sequence
 
 from .errors import ScoringError
+from .ranking import rank
+from .session import BoardResults, BoardScore, ResultScore, SessionScore, Standing
+
+BOOKS_METHODS = ("average", "total_tricks")
 
 
 def above_average(totals: Mapping[str, float]) -> dict[str, float]:
@@ -81,3 +87,53 @@ def compass_scores(ns_totals: Mapping[str, float], ew_totals: Mapping[str, float
         raise ScoringError(f"pairs listed in both directions: {sorted(overlap)}")
     scores.update(above_average(ew_totals))
     return scores
+
+
+def scaled_to_card(tricks: float, played: int, card: int) -> float:
+    """Total tricks ranked fairly when pairs played different numbers of boards: the pair's
+    tricks a board times the boards of a full card, so a pair with an extra sit-out (a late
+    pair's missed rounds, a withdrawn pair's later opponents) is not ranked down for boards it
+    never had. The books compare raw trick totals only because every pair plays every deal
+    (Foster's compass whist, algorithms.md 2.9); for unequal cards this is simple factoring by
+    "Boards/Boards" ("multiply by 32/28", qldbridge *Factoring scores*, algorithms.md 2.3).
+    A full-card pair's total is its raw total."""
+    if not played or played >= card:
+        return tricks
+    return tricks * card / played
+
+
+def books_session(boards: Sequence[BoardResults], method: str = "average", *,
+                  fields: Mapping[str, str] | None = None, card: int = 0) -> SessionScore:
+    """The books' methods over a session. Every real result is scored plus or minus its board's
+    average (``plus_minus_the_average``; in ``ResultScore.imp_ns``/``imp_ew``); entrants are
+    ranked within their field by their plus/minus total ("average"), or by the tricks they won
+    (Foster's compass whist, "total_tricks": ``Result.tricks_ns``, scaled to a ``card`` of
+    boards by ``scaled_to_card``, with the percentage of the tricks there were to win)."""
+    if method not in BOOKS_METHODS:
+        raise ScoringError(f"bad method {method!r}: expected one of {', '.join(BOOKS_METHODS)}")
+    real = [[r for r in board.results if not r.artificial] for board in boards]
+    per_board, totals, compared = plus_minus_the_average([(r.ns, r.ew, r.score_ns) for r in rs] for rs in real)
+    scored = tuple(BoardScore(board.board, None, None,
+                              tuple(ResultScore(r, imp_ns=plus, imp_ew=-plus) for r, plus in zip(rs, pluses)))
+                   for board, rs, pluses in zip(boards, real, per_board))
+    if method == "average":
+        values = {e: (v, compared[e]) for e, v in totals.items()}
+    else:
+        won: dict[str, float] = {}
+        played: dict[str, int] = {}
+        for r in (r for rs in real for r in rs):
+            tricks = r.tricks_ns or 0
+            for side, value in ((r.ns, tricks), (r.ew, 13 - tricks)):
+                won[side] = won.get(side, 0.0) + value
+                played[side] = played.get(side, 0) + 1
+        values = {e: (scaled_to_card(v, played[e], card), played[e]) for e, v in won.items()}
+    by_field: dict[str, dict[str, float]] = {}
+    for e, (v, _n) in values.items():
+        by_field.setdefault((fields or {}).get(e, ""), {})[e] = v
+    standings = []
+    for field in sorted(by_field):
+        for position, e in rank(by_field[field]):
+            v, n = values[e]
+            pct = 100 * v / (13 * max(n, card)) if method == "total_tricks" and n else None
+            standings.append(Standing(position, e, v, None, pct, n, field))
+    return SessionScore(method, scored, tuple(standings))

@@ -35,6 +35,7 @@ class Result:
     contract: str = ""
     declarer: str = ""
     tricks: int | None = None
+    tricks_ns: int | None = None  # tricks N-S won (whist; the books' total-tricks method)
 
     def __post_init__(self) -> None:
         adjusted = self.adjusted_ns is not None or self.adjusted_ew is not None
