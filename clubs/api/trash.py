@@ -8,13 +8,13 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers
-from rest_framework.exceptions import NotFound, PermissionDenied
+from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from clubs import trash
 from clubs.models import Club, Member
-from clubs.permissions import is_director
+from cardroom.permissions import IsClubDirector
 
 
 class TrashRowSerializer(serializers.Serializer):
@@ -38,11 +38,16 @@ class RestoreSerializer(serializers.Serializer):
 
 
 class TrashView(APIView):
+    permission_classes = [IsClubDirector]
+
+    def get_club(self) -> Club:
+        """The club of the URL, even from the trash."""
+        if not hasattr(self, "_club"):
+            self._club = get_object_or_404(Club.all_objects, slug=self.kwargs["club_slug"])
+        return self._club
+
     def club(self, club_slug) -> Club:
-        club = get_object_or_404(Club.all_objects, slug=club_slug)
-        if not is_director(self.request.user, club):
-            raise PermissionDenied("Only a director of the club sees and restores its trash.")
-        return club
+        return self.get_club()
 
     @extend_schema(responses=TrashSerializer)
     def get(self, request, club_slug):

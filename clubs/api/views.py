@@ -6,7 +6,6 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_
 from rest_framework import serializers, status, viewsets
 from rest_framework.authtoken.models import Token
 from rest_framework.decorators import action
-from rest_framework.exceptions import PermissionDenied
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
@@ -14,14 +13,13 @@ from rest_framework.views import APIView
 
 from cardroom import limits
 from cardroom.api import confirmed
+from cardroom.permissions import ClubObjectPermission, IsClubDirector, MemberPermission
 from clubs import services
 from clubs.models import Club, Member
-from clubs.permissions import is_director
 from clubs.trash import trash_put
 
 from .mixins import ClubScopedMixin
 from .trash import TRASH_DELETE
-from .permissions import ClubObjectPermission, MemberPermission
 from .serializers import (
     ClubSerializer, MemberImportResultSerializer, MemberImportSerializer, MemberSerializer,
     TokenRequestSerializer, TokenSerializer,
@@ -129,11 +127,9 @@ class MemberViewSet(ClubScopedMixin, viewsets.ModelViewSet):
         return Response(MemberImportResultSerializer(summary).data)
 
     @extend_schema(responses={(200, "text/csv"): OpenApiResponse(description="Members as CSV")})
-    @action(detail=False, methods=["get"], url_path="export")
+    @action(detail=False, methods=["get"], url_path="export", permission_classes=[IsAuthenticated, IsClubDirector])
     def export_csv(self, request, club_slug=None):
         """All members as CSV (directors only)."""
-        if not is_director(request.user, self.get_club()):
-            raise PermissionDenied("Only directors export the member list.")
         response = HttpResponse(services.members_export_csv(club=self.get_club()), content_type="text/csv")
         response["Content-Disposition"] = f'attachment; filename="{self.get_club().slug}-members.csv"'
         return response

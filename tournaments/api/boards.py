@@ -13,14 +13,14 @@ from django.http import Http404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import generics, serializers, status
-from rest_framework.exceptions import PermissionDenied, ValidationError
+from rest_framework.exceptions import ValidationError
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from clubs.api.mixins import ClubScopedMixin
-from clubs.permissions import is_director
+from cardroom.permissions import DirectorWrites, IsClubDirector
 from tournaments import selectors, selectors_boards
 from tournaments.models import Board, BoardSet, Game
 from tournaments.models.events import DUPLICATE_GAMES
@@ -93,11 +93,11 @@ class BoardListView(EventBoardsMixin, generics.ListAPIView):
     """The event's boards in number order.  POST (directors): use a club board set -- the
     boards the movement needs are copied into the event's set, replacing its boards."""
 
+    permission_classes = [DirectorWrites]
+
     @extend_schema(request=EventBoardsAttachSerializer, responses={201: BoardSerializer(many=True)})
     def post(self, request, *args, **kwargs):
         event = self.get_event()
-        if not is_director(request.user, event.club):
-            raise PermissionDenied("Only a director of the club can change the event's boards.")
         data = EventBoardsAttachSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         club_set = selectors_boards.club_board_set(club=event.club, pk=data.validated_data["club_set"])
@@ -188,11 +188,7 @@ def _field_errors(exc: DjangoValidationError, field: str) -> ValidationError:
 class ClubBoardSetsMixin(ClubScopedMixin):
     queryset = BoardSet.objects.none()
     filter_backends = []
-
-    def initial(self, request, *args, **kwargs):
-        super().initial(request, *args, **kwargs)
-        if not getattr(self, "swagger_fake_view", False) and not is_director(request.user, self.get_club()):
-            raise PermissionDenied("Only a director of the club sees and manages its board sets.")
+    permission_classes = [IsClubDirector]
 
     def club_queryset(self, club):
         return selectors_boards.club_board_sets(club=club)

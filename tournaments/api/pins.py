@@ -7,12 +7,11 @@
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
-from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from clubs.models import Club
-from clubs.permissions import is_director
+from cardroom.permissions import IsClubDirector
+from clubs.api.mixins import ClubScopedMixin
 from tournaments.models import Event
 from tournaments.services import pins
 
@@ -35,12 +34,11 @@ class UnlockedSerializer(serializers.Serializer):
     unlocked = serializers.IntegerField(help_text="Devices that were waiting.")
 
 
-class PinsView(APIView):
+class PinsView(ClubScopedMixin, APIView):
+    permission_classes = [IsClubDirector]
+
     def event(self, club_slug, pk) -> Event:
-        club = get_object_or_404(Club, slug=club_slug)
-        if not is_director(self.request.user, club):
-            raise PermissionDenied("Only a director of the club sees and unlocks table PINs.")
-        return get_object_or_404(Event, club=club, pk=pk)
+        return get_object_or_404(Event, club=self.get_club(), pk=pk)
 
     @extend_schema(responses=PinMissSerializer(many=True))
     def get(self, request, club_slug, pk):

@@ -21,34 +21,24 @@ result it sends waits for the other side's confirmation, as on the table's page.
 """
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import NotFound, PermissionDenied, Throttled
-from rest_framework.permissions import AllowAny
+from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
+from cardroom.clients import client_address
 from cardroom.limits import MAX_BOARD_NUMBER, MAX_ID
-from clubs.models import Club
-from clubs.permissions import is_director, is_scorer
+from cardroom.permissions import IsClubDirector, IsScorerOrTable, TablePinAuthentication, TableSeat
+from cardroom.permissions import require_pin  # noqa: F401  (tournaments.api.party imports it from here)
+from clubs.api.mixins import ClubScopedMixin
 from tournaments import selectors_event, selectors_table
 from tournaments.models import BoardNotPlayed, Event
 from tournaments.services import play
-from cardroom.clients import client_address
-from tournaments.services.pins import PinCheck, event_table_pin_check
+from tournaments.services.pins import event_table_pin_check
 from tournaments.services import tables as table_services
 
-PIN_HEADER = OpenApiParameter("X-Table-Pin", OpenApiTypes.STR, OpenApiParameter.HEADER, required=False,
-                              description="The table's four-digit PIN (printed on the table card).")
-
-
-def require_pin(check: PinCheck) -> None:
-    """A wrong PIN is a 403; a client that must wait first is a 429 with Retry-After."""
-    if check.ok:
-        return
-    if not check.tried:
-        raise Throttled(wait=check.wait, detail=check.message)
-    raise PermissionDenied(check.message)
 
 
 class TableResultSerializer(serializers.Serializer):
@@ -80,31 +70,41 @@ class DecisionSerializer(serializers.Serializer):
     adjusted_ew = serializers.CharField(required=False, allow_blank=True, max_length=8)
 
 
-class TableView(APIView):
-    permission_classes = [AllowAny]
+class TableView(ClubScopedMixin, APIView):
+    """One table of a section: its device (``TablePinAuthentication``) or a scorer."""
+
+    authentication_classes = [TablePinAuthentication, *api_settings.DEFAULT_AUTHENTICATION_CLASSES]
+    permission_classes = [IsScorerOrTable]
+
+    def get_table(self):
+        """The event and section of the URL, with the table in the section's movement (else 404)."""
+        if not hasattr(self, "_event_section"):
+            event = get_object_or_404(Event, club=self.get_club(), pk=self.kwargs["pk"])
+            sec = selectors_event.section_named(event, self.kwargs["section"])
+            if sec is None or not 1 <= self.kwargs["table"] <= int(sec.movement.get("tables", 0)):
+                raise NotFound("No such table in this event.")
+            self._event_section = event, sec
+        return self._event_section
+
+    def table_pin_check(self, request, pin):
+        event, sec = self.get_table()
+        table = self.kwargs["table"]
+        return (event_table_pin_check(event, sec, table, pin, client_address(request)),
+                TableSeat(event_id=event.pk, table=f"{sec.name}/{table}"))
 
     def table(self, request, club_slug, pk, section, table):
-        club = get_object_or_404(Club, slug=club_slug)
-        event = get_object_or_404(Event, club=club, pk=pk)
-        sec = selectors_event.section_named(event, section)
-        if sec is None or not 1 <= table <= int(sec.movement.get("tables", 0)):
-            raise NotFound("No such table in this event.")
-        if not is_scorer(request.user, club):
-            if "HTTP_X_TABLE_PIN" not in request.META:
-                raise PermissionDenied("Send the table's PIN in the X-Table-Pin header.")
-            require_pin(event_table_pin_check(event, sec, table, request.META["HTTP_X_TABLE_PIN"],
-                                              client_address(request)))
+        event, sec = self.get_table()
         now = selectors_table.table_round(event, sec, table)
         if now is None:
             raise NotFound("The movement has no play at this table.")
         return event, sec, now
 
-    @extend_schema(parameters=[PIN_HEADER], responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request, club_slug, pk, section, table):
         event, sec, now = self.table(request, club_slug, pk, section, table)
         return Response(now | {"event_status": event.status})
 
-    @extend_schema(parameters=[PIN_HEADER], request=TableResultSerializer, responses=OpenApiTypes.OBJECT)
+    @extend_schema(request=TableResultSerializer, responses=OpenApiTypes.OBJECT)
     def post(self, request, club_slug, pk, section, table):
         event, sec, _now = self.table(request, club_slug, pk, section, table)
         body = TableResultSerializer(data=request.data)
@@ -122,7 +122,7 @@ class TableView(APIView):
 class TableConfirmView(TableView):
     http_method_names = ["post", "options"]
 
-    @extend_schema(parameters=[PIN_HEADER], request=TableConfirmSerializer, responses=OpenApiTypes.OBJECT)
+    @extend_schema(request=TableConfirmSerializer, responses=OpenApiTypes.OBJECT)
     def post(self, request, club_slug, pk, section, table):
         event, sec, _now = self.table(request, club_slug, pk, section, table)
         body = TableConfirmSerializer(data=request.data)
@@ -135,7 +135,7 @@ class TableConfirmView(TableView):
 class TableNotPlayedView(TableView):
     http_method_names = ["post", "options"]
 
-    @extend_schema(parameters=[PIN_HEADER], request=NotPlayedSerializer, responses=OpenApiTypes.OBJECT)
+    @extend_schema(request=NotPlayedSerializer, responses=OpenApiTypes.OBJECT)
     def post(self, request, club_slug, pk, section, table):
         event, sec, _now = self.table(request, club_slug, pk, section, table)
         body = NotPlayedSerializer(data=request.data)
@@ -148,7 +148,7 @@ class TableNotPlayedView(TableView):
 class TableIdentifyView(TableView):
     http_method_names = ["post", "options"]
 
-    @extend_schema(parameters=[PIN_HEADER], request=IdentifySerializer, responses=OpenApiTypes.OBJECT)
+    @extend_schema(request=IdentifySerializer, responses=OpenApiTypes.OBJECT)
     def post(self, request, club_slug, pk, section, table):
         event, sec, _now = self.table(request, club_slug, pk, section, table)
         body = IdentifySerializer(data=request.data)
@@ -157,16 +157,14 @@ class TableIdentifyView(TableView):
         return Response({"messages": [{"level": level, "text": text} for level, text in said]})
 
 
-class NotPlayedView(APIView):
+class NotPlayedView(ClubScopedMixin, APIView):
     """The director's list of boards reported not played that wait for a decision."""
 
     http_method_names = ["get", "options"]
+    permission_classes = [IsClubDirector]
 
     def event(self, request, club_slug, pk):
-        club = get_object_or_404(Club, slug=club_slug)
-        if not is_director(request.user, club):
-            raise PermissionDenied("Only a director of the club can do this.")
-        return get_object_or_404(Event, club=club, pk=pk)
+        return get_object_or_404(Event, club=self.get_club(), pk=pk)
 
     @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request, club_slug, pk):

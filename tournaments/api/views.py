@@ -14,6 +14,7 @@ from cardroom.api import confirmed
 from cardroom.inputs import is_whole
 from clubs.api.mixins import ClubScopedMixin
 from clubs.api.trash import TRASH_DELETE
+from cardroom.permissions import ActionPermissions, IsClubDirector, IsClubScorer
 from clubs.permissions import is_director, is_scorer
 from clubs.trash import trash_put
 from tournaments import selectors, selectors_event, selectors_lifecycle
@@ -36,27 +37,26 @@ def _bounded_int(value, field: str, top: int) -> int:
 
 
 @extend_schema_view(destroy=TRASH_DELETE)
-class EventViewSet(ClubScopedMixin, viewsets.ModelViewSet):
+class EventViewSet(ActionPermissions, ClubScopedMixin, viewsets.ModelViewSet):
     """Events of a club: directors create and run them, scorers enter results; others read
-    what they may see (published events; the club's players, events under way)."""
+    what they may see (published events; the club's players, events under way: the queryset)."""
 
     serializer_class = EventSerializer
     queryset = Event.objects.none()
     permission_classes = [AllowAny]
+    action_permissions = {
+        **{name: [IsClubDirector] for name in (
+            "create", "update", "partial_update", "destroy", "entry_add", "withdraw", "start", "set_round",
+            "table_pins", "movement_change", "result_correct", "result_delete", "cards_groups", "finish",
+            "publish", "reopen", "unpublish", "rescore")},
+        **{name: [IsClubScorer] for name in ("result_add", "round_status", "changes")},
+    }
     http_method_names = ["get", "post", "put", "patch", "delete", "head", "options"]
     filterset_fields = ["status", "game", "date"]
     ordering_fields = ["date", "name"]
 
     def club_queryset(self, club):
         return selectors.club_events_visible(club=club, user=self.request.user)
-
-    def check_director(self):
-        if not is_director(self.request.user, self.get_club()):
-            raise PermissionDenied("Only a director of the club can do this.")
-
-    def check_scorer(self):
-        if not is_scorer(self.request.user, self.get_club()):
-            raise PermissionDenied("Only a scorer or director of the club can do this.")
 
     @extend_schema(request=EventCreateSerializer, responses={201: OpenApiResponse(
         OpenApiTypes.OBJECT, description="The event as GET shows it; for a party game, the party's details.")})
@@ -65,29 +65,28 @@ class EventViewSet(ClubScopedMixin, viewsets.ModelViewSet):
             from .party import party_create
 
             return party_create(self, request)
-        self.check_director()
         serializer = EventCreateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         event = events.event_setup(club=self.get_club(), created_by=request.user, **serializer.validated_data)
         return Response(EventSerializer(event).data, status=status.HTTP_201_CREATED)
 
     def perform_update(self, serializer):
-        self.check_director()
         serializer.instance = events.event_update(event=serializer.instance, **serializer.validated_data)
 
     def perform_destroy(self, instance):
         """To the trash (restorable for 30 days); with results, only with ``?confirm=1``."""
-        self.check_director()
         trash_put(obj=instance, user=self.request.user, confirm=confirmed(self.request))
 
-    @extend_schema(methods=["GET"], responses=EntrySerializer(many=True))
-    @extend_schema(methods=["POST"], request=EntryCreateSerializer, responses={201: OpenApiTypes.OBJECT})
-    @action(detail=True, methods=["get", "post"], pagination_class=None)
+    @extend_schema(responses=EntrySerializer(many=True))
+    @action(detail=True, methods=["get"], pagination_class=None)
     def entries(self, request, pk=None, club_slug=None):
         event = self.get_object()
-        if request.method == "GET":
-            return Response(EntrySerializer(event.entries.select_related("section"), many=True).data)
-        self.check_director()
+        return Response(EntrySerializer(event.entries.select_related("section"), many=True).data)
+
+    @extend_schema(request=EntryCreateSerializer, responses={201: OpenApiTypes.OBJECT})
+    @entries.mapping.post
+    def entry_add(self, request, pk=None, club_slug=None):
+        event = self.get_object()
         data = EntryCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         section = selectors_event.section_named(event, data.validated_data.get("section"))
@@ -105,7 +104,6 @@ class EventViewSet(ClubScopedMixin, viewsets.ModelViewSet):
     @action(detail=True, methods=["post"], url_path=r"entries/(?P<entry_id>\d+)/withdraw")
     def withdraw(self, request, pk=None, club_slug=None, entry_id=None):
         event = self.get_object()
-        self.check_director()
         entry = get_object_or_404(Entry, event=event, pk=entry_id)
         return Response(EntrySerializer(entries.entry_withdraw(entry=entry)).data)
 
@@ -118,14 +116,12 @@ class EventViewSet(ClubScopedMixin, viewsets.ModelViewSet):
             from .party import party_start
 
             return party_start(self, request, event)
-        self.check_director()
         event = actions.event_start(event=event, user=request.user)
         return Response(EventSerializer(event).data)
 
     @action(detail=True, methods=["post"], url_path="round")
     def set_round(self, request, pk=None, club_slug=None):
         event = self.get_object()
-        self.check_director()
         number = _bounded_int(request.data.get("round"), "round", limits.MAX_ROUNDS)
         return Response(EventSerializer(actions.event_set_round(event=event, round_number=number)).data)
 
@@ -134,24 +130,25 @@ class EventViewSet(ClubScopedMixin, viewsets.ModelViewSet):
     def table_pins(self, request, pk=None, club_slug=None):
         """GET: each table's PIN (directors); POST: new PINs for every table, the old ones stop working."""
         event = self.get_object()
-        self.check_director()
         if request.method == "POST":
             from tournaments.services.pins import event_table_pins_regenerate
 
             event = event_table_pins_regenerate(event=event, user=request.user)
         return Response({"tables": selectors_event.tables_with_pins(event)})
 
-    @extend_schema(methods=["GET"], responses=OpenApiTypes.OBJECT)
-    @extend_schema(methods=["POST"], request=MovementChangeSerializer, responses=OpenApiTypes.OBJECT)
-    @action(detail=True, methods=["get", "post"])
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @action(detail=True, methods=["get"])
     def movement(self, request, pk=None, club_slug=None):
-        """GET: every section's movement as played. POST (director): change a section's movement
-        during the evening; ``preview`` shows the new rounds and where each result goes; a result
-        the new movement does not schedule makes it a 400 naming those results."""
+        """Every section's movement as played."""
+        return Response(selectors_event.event_movement(self.get_object()))
+
+    @extend_schema(request=MovementChangeSerializer, responses=OpenApiTypes.OBJECT)
+    @movement.mapping.post
+    def movement_change(self, request, pk=None, club_slug=None):
+        """Change a section's movement during the evening (directors); ``preview`` shows the new
+        rounds and where each result goes; a result the new movement does not schedule makes it
+        a 400 naming those results."""
         event = self.get_object()
-        if request.method == "GET":
-            return Response(selectors_event.event_movement(event))
-        self.check_director()
         data = MovementChangeSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         spec = dict(data.validated_data)
@@ -164,28 +161,31 @@ class EventViewSet(ClubScopedMixin, viewsets.ModelViewSet):
             return Response(seating.movement_preview(section=section, movement=movement).to_dict())
         return Response(seating.section_change_movement(section=section, movement=movement).to_dict())
 
-    @extend_schema(methods=["GET"], responses=OpenApiTypes.OBJECT)
-    @extend_schema(methods=["POST"], request=ResultSerializer,
-                   responses={200: OpenApiTypes.OBJECT, 201: OpenApiTypes.OBJECT})
-    @action(detail=True, methods=["get", "post"])
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @action(detail=True, methods=["get"])
     def results(self, request, pk=None, club_slug=None):
         event = self.get_object()
-        if request.method == "GET":
-            section = selectors_event.section_named(event, request.query_params.get("section"))
-            if section is None:
-                raise NotFound("No such section.")
-            board = request.query_params.get("board")
-            sight = event_sight(event, request.user)
-            if board is None:
-                boards = [b for b in selectors_event.boards_in_play(section) if sight.traveller(section.name, b)]
-                return Response({"boards": [selectors_event.board_traveller(event, b, section, with_audit=False)
-                                            for b in boards]})
-            board = _bounded_int(board, "board", limits.MAX_BOARD_NUMBER)
-            if not sight.traveller(section.name, board):
-                raise PermissionDenied(TRAVELLER_HIDDEN)
-            return Response(selectors_event.board_traveller(event, board, section,
-                                                            with_audit=is_scorer(request.user, event.club)))
-        self.check_scorer()
+        section = selectors_event.section_named(event, request.query_params.get("section"))
+        if section is None:
+            raise NotFound("No such section.")
+        board = request.query_params.get("board")
+        sight = event_sight(event, request.user)
+        if board is None:
+            boards = [b for b in selectors_event.boards_in_play(section) if sight.traveller(section.name, b)]
+            return Response({"boards": [selectors_event.board_traveller(event, b, section, with_audit=False)
+                                        for b in boards]})
+        board = _bounded_int(board, "board", limits.MAX_BOARD_NUMBER)
+        if not sight.traveller(section.name, board):
+            raise PermissionDenied(TRAVELLER_HIDDEN)
+        return Response(selectors_event.board_traveller(event, board, section,
+                                                        with_audit=is_scorer(request.user, event.club)))
+
+    @extend_schema(request=ResultSerializer, responses={200: OpenApiTypes.OBJECT, 201: OpenApiTypes.OBJECT})
+    @results.mapping.post
+    def result_add(self, request, pk=None, club_slug=None):
+        """Enter a result (scorers); the same again is 200, a different one for a board with a
+        result is 409 with the stored one (a director may ``override``)."""
+        event = self.get_object()
         data = ResultSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         override = data.validated_data.pop("override") and is_director(request.user, event.club)
@@ -200,26 +200,33 @@ class EventViewSet(ClubScopedMixin, viewsets.ModelViewSet):
         row = next((r for r in body["rows"] if r["id"] == result.pk), {"id": result.pk})
         return Response(row, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
-    @extend_schema(methods=["GET"], operation_id="clubs_events_result_detail_retrieve",
-                   responses=OpenApiTypes.OBJECT)
-    @extend_schema(methods=["PUT"], operation_id="clubs_events_result_detail_update", request=ResultSerializer,
-                   responses=OpenApiTypes.OBJECT)
-    @extend_schema(methods=["DELETE"], operation_id="clubs_events_result_detail_destroy", request=None,
-                   responses={204: None})
-    @action(detail=True, methods=["get", "put", "delete"], url_path=r"results/(?P<result_id>\d+)")
-    def result_detail(self, request, pk=None, club_slug=None, result_id=None):
+    def _result(self, result_id) -> tuple[Event, Result]:
         event = self.get_object()
-        result = get_object_or_404(Result.objects.select_related("ns", "ew", "section"), event=event, pk=result_id)
-        if request.method == "GET":
-            if not event_sight(event, request.user).traveller(result.section.name, result.board):
-                raise PermissionDenied(TRAVELLER_HIDDEN)
-            body = selectors_event.board_traveller(event, result.board, result.section,
-                                                   with_audit=is_scorer(request.user, event.club))
-            return Response(next((r for r in body["rows"] if r["id"] == result.pk), result.snapshot()))
-        self.check_director()
-        if request.method == "DELETE":
-            play.result_delete(result=result, user=request.user, reason=str(request.data.get("reason", "")))
-            return Response(status=status.HTTP_204_NO_CONTENT)
+        return event, get_object_or_404(Result.objects.select_related("ns", "ew", "section"), event=event,
+                                        pk=result_id)
+
+    @extend_schema(operation_id="clubs_events_result_detail_retrieve", responses=OpenApiTypes.OBJECT)
+    @action(detail=True, methods=["get"], url_path=r"results/(?P<result_id>\d+)")
+    def result_detail(self, request, pk=None, club_slug=None, result_id=None):
+        event, result = self._result(result_id)
+        if not event_sight(event, request.user).traveller(result.section.name, result.board):
+            raise PermissionDenied(TRAVELLER_HIDDEN)
+        body = selectors_event.board_traveller(event, result.board, result.section,
+                                               with_audit=is_scorer(request.user, event.club))
+        return Response(next((r for r in body["rows"] if r["id"] == result.pk), result.snapshot()))
+
+    @extend_schema(operation_id="clubs_events_result_detail_destroy", request=None, responses={204: None})
+    @result_detail.mapping.delete
+    def result_delete(self, request, pk=None, club_slug=None, result_id=None):
+        event, result = self._result(result_id)
+        play.result_delete(result=result, user=request.user, reason=str(request.data.get("reason", "")))
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+    @extend_schema(operation_id="clubs_events_result_detail_update", request=ResultSerializer,
+                   responses=OpenApiTypes.OBJECT)
+    @result_detail.mapping.put
+    def result_correct(self, request, pk=None, club_slug=None, result_id=None):
+        event, result = self._result(result_id)
         merged = {"board": result.board, "ns": result.ns.label, "ew": result.ew.label, **request.data}
         data = ResultSerializer(data=merged)
         data.is_valid(raise_exception=True)
@@ -234,7 +241,6 @@ class EventViewSet(ClubScopedMixin, viewsets.ModelViewSet):
         """Fouled board or board played at the wrong table: mark which results were played with
         the same cards (``{"board": 5, "groups": {"<result id>": "B"}}``); directors only."""
         event = self.get_object()
-        self.check_director()
         data = CardsGroupsSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         section = selectors_event.section_named(event, data.validated_data.get("section"))
@@ -271,7 +277,6 @@ class EventViewSet(ClubScopedMixin, viewsets.ModelViewSet):
     @action(detail=True, methods=["get"], url_path="round-status")
     def round_status(self, request, pk=None, club_slug=None):
         event = self.get_object()
-        self.check_scorer()
         number = request.query_params.get("round")
         return Response(selectors_event.round_status(
             event, _bounded_int(number, "round", limits.MAX_ROUNDS) if number else None))
@@ -285,7 +290,6 @@ class EventViewSet(ClubScopedMixin, viewsets.ModelViewSet):
 
     def _lifecycle(self, request, change):
         event = self.get_object()
-        self.check_director()
         data = self.LifecycleInput(data=request.data)
         data.is_valid(raise_exception=True)
         return Response(EventSerializer(change(event, **data.validated_data)).data)
@@ -323,7 +327,6 @@ class EventViewSet(ClubScopedMixin, viewsets.ModelViewSet):
     def changes(self, request, pk=None, club_slug=None):
         """The lifecycle's audit trail (scorers and directors)."""
         event = self.get_object()
-        self.check_scorer()
         return Response({"event": event.pk, "changes": selectors_lifecycle.event_changes(event)})
 
     @extend_schema(request=None, responses={202: OpenApiTypes.OBJECT})
@@ -331,7 +334,6 @@ class EventViewSet(ClubScopedMixin, viewsets.ModelViewSet):
     def rescore(self, request, pk=None, club_slug=None):
         """A full rescore, queued (inline when no broker is configured)."""
         event = self.get_object()
-        self.check_director()
         from scoring.services import event_rescore_later
 
         event_rescore_later(event=event, force=True)
