@@ -4,13 +4,13 @@ from django.http import Http404, HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import PermissionDenied, ValidationError
+from rest_framework.exceptions import ValidationError
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from cardroom.permissions import IsClubDirector
 from clubs.api.mixins import ClubScopedMixin
-from clubs.permissions import is_director
 from tournaments.deals.usebio import MAX_BYTES
 from tournaments.models import Event
 from tournaments.services.results_export import ExportRefused, event_export_results_pbn, event_export_usebio
@@ -18,10 +18,7 @@ from tournaments.services.usebio import UsebioImportError, event_import_usebio
 
 
 class _DirectorMixin(ClubScopedMixin):
-    def initial(self, request, *args, **kwargs):
-        super().initial(request, *args, **kwargs)
-        if not is_director(request.user, self.get_club()):
-            raise PermissionDenied("Only a director of the club imports and exports results.")
+    permission_classes = [IsClubDirector]
 
 
 @extend_schema(tags=["events"])
