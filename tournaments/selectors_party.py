@@ -1,18 +1,16 @@
 """Reads for progressive parties: a round's tables, a player's tally, standings and prizes.
 
-Points are each player's side's points at every table reported (live, before the close); stars
-are those of closed rounds. The books' euchre ranks most gold, then most red, then fewest green
-(Hoyle's Games Modernized, Progressive Euchre); the modern euchre and whist drives rank total
-points, then tables won (the published tie-break). Ties share a rank. A latecomer's rounds
-before they sat down are shown as absent and count what the party's ``missed`` rule says.
+Standings are stored (``PartyStanding``, written by ``services.party.standings`` at every
+party write, ranked by ``scoring.engine.tally``); these read them. The tie-break and the
+latecomer rules are given here in words for the pages.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tournaments.models.party import (
-    Category, Party, PartyPlayer, PartyResult, PartyRound, PartyStar, PlayerStatus, Progression)
 from scoring.engine import tally
+from tournaments.models.party import (
+    Party, PartyPlayer, PartyResult, PartyRound, PartyStanding, PlayerStatus, Progression)
 from tournaments.movements import party_draw
 
 TIE_BREAK = {
@@ -73,6 +71,16 @@ class Standing:
     retired: int | None = None
     prize: str = ""
 
+    @classmethod
+    def from_row(cls, row) -> "Standing":
+        """A stored ``PartyStanding`` as the shape pages, API and prints read."""
+        player = row.player
+        return cls(rank=row.rank, label=player.label, name=player.name, category=player.category, points=row.points,
+                   gold=row.gold, red=row.red, green=row.green, wins=row.wins, status=player.status, note=row.note,
+                   hearts=row.hearts, retired=row.retired, prize=row.prize,
+                   lines=[TallyLine(**{**line, "opponents": tuple(line["opponents"]), "stars": tuple(line["stars"])})
+                          for line in row.lines])
+
     @property
     def played(self) -> bool:
         return bool(self.lines)
@@ -92,10 +100,6 @@ def tie_break(party: Party) -> str:
     if party.progression == Progression.HEARTS:
         return TIE_BREAK[f"hearts_{ {'prizes': 'final', **party.rules}['prizes'] }"]
     return TIE_BREAK["stars" if party.has_stars else "points"]
-
-
-def party_for_event(event) -> Party | None:
-    return Party.objects.select_related("event", "event__club").filter(event=event).first()
 
 
 def party_round(*, party: Party, number: int) -> dict | None:
@@ -132,104 +136,9 @@ def _hands(party: Party, number: int) -> list[dict]:
 
 
 def party_standings(*, party: Party) -> list[Standing]:
-    """Every real player's tally and totals, ranked within their category."""
-    if party.progression == Progression.HEARTS:
-        return hearts_standings(party)
-    players = {p.label: p for p in PartyPlayer.objects.filter(party=party).select_related("replaces")}
-    rounds = list(PartyRound.objects.filter(party=party).order_by("number"))
-    first = {}
-    for round_ in rounds:
-        for label in _seated(round_):
-            first.setdefault(label, round_.number)
-    rows = {label: Standing(rank=0, label=label, name=p.name, category=p.category, points=0,
-                            status=p.status, note=_note(p, first.get(label), party.progression))
-            for label, p in players.items() if not p.ghost}
-    results = {(r.round_id, r.table): r for r in PartyResult.objects.filter(round__party=party)}
-    stars = {}
-    for s in PartyStar.objects.filter(round__party=party).select_related("player"):
-        stars.setdefault((s.round_id, s.player.label), []).append(s.star)
-    for round_ in rounds:
-        side_points = []
-        for t, sides in enumerate(round_.seating, start=1):
-            result = results.get((round_.pk, t))
-            for s, side in enumerate(sides):
-                pts = None if result is None else result.points[s]
-                if pts is not None:
-                    side_points.append(pts)
-                for pos, label in enumerate(side):
-                    if label in rows:
-                        _add(rows[label], round_, t, side[1 - pos], sides[1 - s], pts,
-                             stars.get((round_.pk, label), ()), players)
-        for label in round_.byes:
-            if label in rows:
-                complete = len(side_points) == 2 * len(round_.seating)
-                pts = party_draw.bye_points(side_points) if complete else None
-                _add(rows[label], round_, None, "", ("", ""), pts, (), players, note="bye")
-    average = not party.has_stars and {"missed": "nothing", **party.rules}["missed"] == "average"
-    for label, row in rows.items():
-        if not players[label].replaces_id:
-            _absent(row, [r.number for r in rounds if r.number < first.get(label, r.number + 1)], average)
-    return _rank(party, list(rows.values()))
-
-
-def _seated(round_: PartyRound) -> list[str]:
-    return [p for table in round_.seating for side in table for p in side] + list(round_.byes)
-
-
-def _absent(row: Standing, missed: list[int], average: bool) -> None:
-    """A latecomer's missed rounds: an "absent" line each, worth nothing or (``average``) the
-    average of the rounds they played, rounded half up."""
-    if not missed:
-        return
-    played = [line.points for line in row.lines if line.points is not None]
-    credit = tally.missed_credit(played, average=average)
-    row.lines += [TallyLine(round=n, table=None, partner="", opponents=("", ""), points=credit, stars=(),
-                            total=0, note="absent") for n in missed]
-    row.lines.sort(key=lambda line: line.round)
-    row.points = 0
-    for line in row.lines:
-        row.points += line.points or 0
-        line.total = row.points
-
-
-def _note(player: PartyPlayer, first: int | None, progression: str) -> str:
-    if player.replaces_id:
-        return f"substitute for {player.replaces.label} from round {player.joined_round}"
-    if player.status == PlayerStatus.LEFT:
-        taken = player.replaced_by.first()
-        by = f", seat taken by {'a ghost hand' if taken.ghost else taken.label}" if taken else ""
-        return f"left after round {player.left_round}{by}"
-    if player.status == PlayerStatus.WAITING:
-        return f"late: joins in round {player.joined_round}"
-    if first and first > 1:
-        where = "the rotation chart" if progression == Progression.ROTATION else "the booby table"
-        return f"late: joined {where} in round {first}"
-    return ""
-
-
-def _name(players: dict, label: str) -> str:
-    p = players.get(label)
-    return label if p is None else (f"{label} (ghost hand)" if p.ghost else label)
-
-
-def _add(row: Standing, round_, table, partner, opponents, points, stars, players, note="") -> None:
-    row.points += points or 0
-    for star in stars:
-        if star == "win":
-            row.wins += 1
-        else:
-            setattr(row, star, getattr(row, star) + 1)
-    row.lines.append(TallyLine(round=round_.number, table=table, partner=_name(players, partner) if partner else "",
-                               opponents=tuple(_name(players, o) for o in opponents), points=points,
-                               stars=tuple(s for s in stars if s != "win") or (("won",) if "win" in stars else ()),
-                               total=row.points, note=note))
-
-
-def _rank(party: Party, rows: list[Standing]) -> list[Standing]:
-    ranked = tally.rank_tally(rows, stars=party.has_stars)
-    for rank, row in ranked:
-        row.rank = rank
-    return [row for _, row in ranked]
+    """The stored standings (``PartyStanding``, written by every party write), in prize order."""
+    rows = PartyStanding.objects.filter(party=party).select_related("player").order_by("position")
+    return [Standing.from_row(row) for row in rows]
 
 
 def party_prizes(*, party: Party, standings: list[Standing] | None = None) -> list[dict]:
@@ -268,7 +177,11 @@ def table_seating(*, party: Party, table: int) -> tuple[PartyRound | None, list 
 # Progressive hearts (Standard Hoyle, L6755): an elimination; each player for himself.
 
 
-def _retired_after(party: Party, rounds: list[PartyRound]) -> dict[str, int]:
+def seated_labels(round_: PartyRound) -> list[str]:
+    return [p for table in round_.seating for side in table for p in side] + list(round_.byes)
+
+
+def retired_after(party: Party, rounds: list[PartyRound]) -> dict[str, int]:
     """Who retired after which round: seated in a closed round, not in the next, and not
     replaced there (a player who left is replaced by a ghost hand or a substitute)."""
     replaced = set(PartyPlayer.objects.filter(party=party, replaces__isnull=False)
@@ -276,8 +189,8 @@ def _retired_after(party: Party, rounds: list[PartyRound]) -> dict[str, int]:
     retired = {}
     for round_, nxt in zip(rounds, rounds[1:]):
         if round_.closed:
-            for label in _seated(round_):
-                if label not in _seated(nxt) and label not in replaced:
+            for label in seated_labels(round_):
+                if label not in seated_labels(nxt) and label not in replaced:
                     retired[label] = round_.number
     return retired
 
@@ -292,46 +205,8 @@ def hearts_round(party: Party, round_: PartyRound, results: dict) -> dict:
     if round_.closed:
         rounds = list(PartyRound.objects.filter(party=party, number__in=(round_.number, round_.number + 1))
                       .order_by("number"))
-        gone = _retired_after(party, rounds)
-        data["retired"] = [label for label in _seated(round_) if gone.get(label) == round_.number]
+        gone = retired_after(party, rounds)
+        data["retired"] = [label for label in seated_labels(round_) if gone.get(label) == round_.number]
     return data
 
 
-def hearts_standings(party: Party) -> list[Standing]:
-    """Chips lost each round (negative: won), the round each player retired after, and the
-    ranking (``TIE_BREAK["hearts_final"]``, or ``"hearts_party"`` with the prizes rule
-    ``party``: the book gives the first prize to "the person losing the least chips")."""
-    players = {p.label: p for p in PartyPlayer.objects.filter(party=party).select_related("replaces")}
-    rounds = list(PartyRound.objects.filter(party=party).order_by("number"))
-    results = {(r.round_id, r.table): r for r in PartyResult.objects.filter(round__party=party)}
-    rows = {label: Standing(rank=0, label=label, name=p.name, category=p.category, points=0, status=p.status,
-                            note=_note(p, None, party.progression), hearts=True)
-            for label, p in players.items() if not p.ghost}
-    reached, last_chips = {}, {}
-    for round_ in rounds:
-        for t, sides in enumerate(round_.seating, start=1):
-            result = results.get((round_.pk, t))
-            for i, label in enumerate(sides[0]):
-                if label not in rows:
-                    continue
-                chips = None if result is None else result.points[i]
-                row = rows[label]
-                row.points += chips or 0
-                row.lines.append(TallyLine(round=round_.number, table=t, partner="",
-                                           opponents=tuple(_name(players, o) for o in sides[0] if o != label),
-                                           points=chips, stars=(), total=row.points))
-                reached[label], last_chips[label] = round_.number, chips or 0
-    for label, number in _retired_after(party, rounds).items():
-        if label in rows:
-            rows[label].retired = number
-            rows[label].note = "; ".join(filter(None, [f"retired after round {number}", rows[label].note]))
-    by_total = {"prizes": "final", **party.rules}["prizes"] == "party"
-    final = rounds[-1].number if rounds and len(rounds[-1].seating) == 1 else None
-    ranked = tally.hearts_ranking(rows.values(), reached=reached, last=last_chips, final_round=final,
-                                  by_total=by_total)
-    for rank, row in ranked:
-        row.rank = rank
-    for prize in tally.hearts_prizes(ranked):
-        for row in prize["players"]:
-            row.prize = prize["prize"]
-    return [row for _, row in ranked]

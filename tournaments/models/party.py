@@ -138,3 +138,32 @@ class PartyStar(models.Model):
 
     def __str__(self) -> str:
         return f"{self.star} to {self.player} in {self.round}"
+
+
+class PartyStanding(models.Model):
+    """A player's stored place in the party (like ``scoring.Standing`` for pairs): written by
+    every party write (``services.party.standings``), read by pages, the API and prints.
+    ``points`` are points, or chips lost in progressive hearts (fewest best); ``lines`` the
+    tally card, a line a round."""
+
+    party = models.ForeignKey(Party, on_delete=models.CASCADE, related_name="standings")
+    player = models.OneToOneField(PartyPlayer, on_delete=models.CASCADE, related_name="standing")
+    position = models.PositiveSmallIntegerField()
+    rank = models.PositiveSmallIntegerField()
+    points = models.IntegerField(default=0)
+    gold = models.PositiveSmallIntegerField(default=0)
+    red = models.PositiveSmallIntegerField(default=0)
+    green = models.PositiveSmallIntegerField(default=0)
+    wins = models.PositiveSmallIntegerField(default=0)
+    hearts = models.BooleanField(default=False)
+    retired = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Hearts: retired after this round.")
+    prize = models.CharField(max_length=12, blank=True)
+    note = models.TextField(blank=True)
+    lines = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        ordering = ["party", "position"]
+        constraints = [models.UniqueConstraint(fields=["party", "position"], name="unique_party_standing_position")]
+
+    def __str__(self) -> str:
+        return f"{self.rank}. {self.player} in {self.party}"

@@ -20,6 +20,7 @@ from tournaments.services.events import event_create
 from tournaments.services.party.common import (
     MAX_PARTY_PLAYERS, PartyConflict, PartyInputError, ghost_add, invalid, party_locked, party_rules,
     party_state_of, planned_rounds)
+from tournaments.services.party.standings import party_standings_write
 
 
 @transaction.atomic
@@ -112,6 +113,7 @@ def party_player_add(*, party: Party, member: Member | int | None = None, guest:
         party.chart_slots, party.rules = list(place.slots), dict(place.rules)
         party.save(update_fields=["chart_slots", "rules"])
         player.chart_note = place.note
+    party_standings_write(party=party)
     return player
 
 
@@ -132,6 +134,7 @@ def party_player_leave(*, party: Party, player: PartyPlayer, member: Member | in
             seat = ghost_add(party=party, category=player.category, replaces=player)
             party.chart_slots = [seat.label if p == player.label else p for p in party.chart_slots]
             party.save(update_fields=["chart_slots"])
+        party_standings_write(party=party)
         return player
     if member is None and not guest:
         if party_rules(party)["leaver"] == "substitute":
@@ -146,4 +149,5 @@ def party_player_leave(*, party: Party, player: PartyPlayer, member: Member | in
         party.chart_slots = [seat.label if p == player.label else p for p in party.chart_slots]
         party.save(update_fields=["chart_slots"])
     PartyPlayer.objects.filter(pk=player.pk).update(status=PlayerStatus.LEFT, left_round=current.number - 1)
+    party_standings_write(party=party)
     return seat

@@ -10,6 +10,7 @@ from scoring.engine import ScoringError, hearts_round
 from tournaments.models.party import Party, PartyResult, PartyRound, Progression
 from tournaments.movements import party_draw, party_state
 from tournaments.services.party.common import PartyConflict, party_locked, party_rules
+from tournaments.services.party.standings import party_standings_write
 
 
 def _open_round(party: Party, number: int) -> PartyRound:
@@ -45,11 +46,7 @@ def party_result_enter(*, party: Party, round_number: int, table: int, points, t
     values = {"points": [int(v) for v in points], "winner": winner, "entered_by": entered_by[:160],
               "tricks": [int(v) for v in tricks] if tricks is not None else None,
               "cut": [int(v) for v in cut] if cut is not None else None}
-    if existing:
-        PartyResult.objects.filter(pk=existing.pk).update(**values)
-        existing.refresh_from_db()
-        return existing
-    return PartyResult.objects.create(round=round_, table=table, **values)
+    return _write(party, round_, table, existing, values)
 
 
 def _whole(value) -> bool:
@@ -100,8 +97,16 @@ def party_hearts_enter(*, party: Party, round_number: int, table: int, chips=Non
                                          f"the odd chips left on the table, 0 to 3, not {sum(chips)}"]})
     values = {"points": chips, "tricks": hands, "cut": hearts_cut_checked(cut), "winner": None,
               "entered_by": entered_by[:160]}
+    return _write(party, round_, table, existing, values)
+
+
+def _write(party: Party, round_: PartyRound, table: int, existing: PartyResult | None, values: dict) -> PartyResult:
+    """Store the table's report (a correction replaces it) and the party's standings."""
     if existing:
         PartyResult.objects.filter(pk=existing.pk).update(**values)
         existing.refresh_from_db()
-        return existing
-    return PartyResult.objects.create(round=round_, table=table, **values)
+        result = existing
+    else:
+        result = PartyResult.objects.create(round=round_, table=table, **values)
+    party_standings_write(party=party)
+    return result

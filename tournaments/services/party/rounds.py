@@ -15,6 +15,7 @@ from tournaments.movements import party_close, party_state
 from tournaments.services.lifecycle import event_transition
 from tournaments.services.party.common import (
     PartyConflict, PartyInputError, ghost_add, invalid, party_locked, party_state_of, planned_rounds)
+from tournaments.services.party.standings import party_standings_write
 
 
 def _as_json(seating) -> list:
@@ -47,7 +48,9 @@ def party_start(*, party: Party, seating=None, user=None) -> PartyRound:
     party.tables = len(first)
     party.current_round = 1
     party.save(update_fields=["tables", "current_round", "chart_slots", "rules"])
-    return PartyRound.objects.create(party=party, number=1, seating=_as_json(first), byes=list(byes))
+    first_round = PartyRound.objects.create(party=party, number=1, seating=_as_json(first), byes=list(byes))
+    party_standings_write(party=party)
+    return first_round
 
 
 def _labels(round_: PartyRound) -> set[str]:
@@ -59,11 +62,16 @@ def _mark_closed(round_: PartyRound) -> None:
         raise PartyConflict(f"round {round_.number} is already closed")
 
 
-def _next_round(party: Party, number: int, seating, byes=()) -> PartyRound:
-    party.current_round = number
-    party.tables = len(seating)
-    party.save(update_fields=["current_round", "tables"])
-    return PartyRound.objects.create(party=party, number=number, seating=_as_json(seating), byes=list(byes))
+def _next_round(party: Party, number: int, seating, byes=()) -> PartyRound | None:
+    """The next round's seating (None: play has ended), then the standings."""
+    nxt = None
+    if seating is not None:
+        party.current_round = number
+        party.tables = len(seating)
+        party.save(update_fields=["current_round", "tables"])
+        nxt = PartyRound.objects.create(party=party, number=number, seating=_as_json(seating), byes=list(byes))
+    party_standings_write(party=party)
+    return nxt
 
 
 @transaction.atomic
@@ -94,7 +102,7 @@ def party_round_close(*, party: Party, round_number: int, cut=None, user=None) -
                                    for label, stars in close.awards.items() if label in players for star in stars])
     if close.seating is None:
         event_transition(event=party.event, to=EventStatus.FINISHED, user=user, reason=f"round {round_number} closed")
-        return None
+        return _next_round(party, round_number + 1, None)
     PartyPlayer.objects.filter(party=party, ghost=False, status=PlayerStatus.WAITING,
                                label__in=close.joined).update(status=PlayerStatus.PLAYING)
     return _next_round(party, round_number + 1, close.seating, close.byes)
@@ -132,7 +140,6 @@ def _hearts_close(party: Party, round_: PartyRound, results: dict, cut, user=Non
     _mark_closed(round_)
     if nxt is None:
         event_transition(event=party.event, to=EventStatus.FINISHED, user=user, reason="the final table closed")
-        return None
     return _next_round(party, round_.number + 1, nxt)
 
 
@@ -173,6 +180,7 @@ def party_round_reopen(*, party: Party, round_number: int, user=None) -> PartyRo
     party.save(update_fields=["current_round", "tables"])
     event_transition(event=party.event, to=EventStatus.PLAYING, user=user,
                      reason=f"round {round_number} reopened")  # a no-op unless the close finished it
+    party_standings_write(party=party)
     last.refresh_from_db()
     return last
 
@@ -193,3 +201,4 @@ def party_finish(*, party: Party, user=None) -> None:
     if open_round:
         open_round.delete()
         Party.objects.filter(pk=party.pk).update(current_round=open_round.number - 1)
+    party_standings_write(party=party)
