@@ -29,7 +29,7 @@ def event_start(*, event: Event, user=None) -> Event:
         raise ValidationError({"movement": ["Choose a movement before starting."]})
     if not Entry.objects.filter(event=event, status=EntryStatus.ACTIVE).exists():
         raise ValidationError({"entries": ["Enter the pairs before starting."]})
-    if event.status in (S.DRAFT, S.SEATED):
+    if event.status == S.DRAFT:
         event_attach_boards(event=event)
         event = event_transition(event=event, to=S.PLAYING, user=user)
         Event.objects.filter(pk=event.pk, current_round=0).update(current_round=1)
@@ -43,7 +43,8 @@ def event_start(*, event: Event, user=None) -> Event:
 @transaction.atomic
 def event_set_round(*, event: Event, round_number: int) -> Event:
     """The director's current round (the tables' phones follow it)."""
-    refuse_party(event, "set its round", use=_close_round(event))
+    if event.is_progressive:
+        refuse_party(event, "set its round", use=_close_round(event))
     rounds = max((len(s.movement.get("rounds_detail", [])) for s in event.sections.all()), default=0)
     if not 1 <= round_number <= rounds:
         raise ValidationError({"round": [f"Rounds run from 1 to {rounds}."]})
