@@ -34,7 +34,7 @@ def club_latest_results(*, club, limit: int = 5) -> QuerySet[Event]:
 
 # The club's events page groups every event and party by its state, in this order.
 EVENT_STATES = {
-    "playing": ("In play", (EventStatus.SEATED, EventStatus.PLAYING)),
+    "playing": ("In play", (EventStatus.PLAYING,)),
     "upcoming": ("Upcoming", (EventStatus.DRAFT,)),
     "finished": ("Finished", (EventStatus.FINISHED,)),
     "published": ("Published", (EventStatus.PUBLISHED,)),

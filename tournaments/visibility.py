@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 DIRECTOR, SCORER, PLAYER = "director", "scorer", "player"
 STAFF = (DIRECTOR, SCORER)
-IN_PLAY = ("seated", "playing")
+IN_PLAY = ("playing",)
 DONE = ("finished", "published")
 # Prints anyone who may see their content may make; the rest are the scorers' table stationery.
 SHEET_KINDS = ("travellers", "scorecards", "hand-records", "hand-cards", "results")

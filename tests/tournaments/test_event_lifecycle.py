@@ -301,3 +301,32 @@ def test_the_admin_shows_the_trail_and_cannot_change_the_status(evening, client,
     html = page.content.decode()
     assert page.status_code == 200 and 'name="status"' not in html  # read only: the lifecycle moves it
     assert "Event changes" in html and 'name="changes-0-to_status"' not in html
+
+
+def test_no_seated_status_start_goes_from_draft_to_playing(evening):
+    from tournaments.services.lifecycle import TRANSITIONS
+
+    client, base, event, _movement = evening
+    assert "seated" not in {s for pair in TRANSITIONS for s in pair}
+    assert [(c["from"], c["to"], c["what"]) for c in client.get(f"{base}/changes/").json()["changes"]] == [
+        ("draft", "playing", "start")]
+    refused = client.get(f"{base.rsplit('/', 1)[0]}/", {"status": "seated"})
+    assert refused.status_code == 400 and "status" in refused.json()
+
+
+def test_the_migration_makes_a_seated_event_playing_and_its_seating_the_start(club):
+    import importlib
+
+    from django.apps import apps
+
+    migration = importlib.import_module("tournaments.migrations.0014_no_seated_status")
+    event = Event.objects.create(club=club, name="Old evening", date=datetime.date(2025, 1, 6), status="seated")
+    EventChange.objects.create(event=event, from_status="draft", to_status="seated")
+    playing = Event.objects.create(club=club, name="Older", date=datetime.date(2025, 1, 5), status="playing")
+    EventChange.objects.create(event=playing, from_status="draft", to_status="seated")
+    EventChange.objects.create(event=playing, from_status="seated", to_status="playing", reason="go")
+    migration.seated_to_playing(apps, None)
+    assert Event.objects.get(pk=event.pk).status == "playing"
+    for e in (event, playing):
+        assert list(EventChange.objects.filter(event=e).values_list("from_status", "to_status")) == [
+            ("draft", "playing")]

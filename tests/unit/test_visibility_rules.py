@@ -19,9 +19,8 @@ def test_the_rules_import_without_django():
     assert result.returncode == 0 and result.stdout.strip() == "", result.stderr or result.stdout
 
 
-@pytest.mark.parametrize("status", ["seated", "playing"])
-def test_in_play_a_player_sees_only_the_boards_their_pair_has_played(status):
-    sight = Sight(status=status, role="player", pairs=PAIR, played=PLAYED)
+def test_in_play_a_player_sees_only_the_boards_their_pair_has_played():
+    sight = Sight(status="playing", role="player", pairs=PAIR, played=PLAYED)
     assert sight.traveller("A", 1) and sight.traveller("A", 2)
     assert not sight.traveller("A", 3) and not sight.traveller("B", 1)
     assert sight.scorecard("A", "1NS") and not sight.scorecard("A", "2NS")
@@ -43,13 +42,13 @@ def test_scorers_see_results_but_not_the_deals_until_the_end():
     assert finished.hands and finished.may_print("hand-records", section="A", boards=[1, 2])
 
 
-@pytest.mark.parametrize("status", ["draft", "seated", "playing", "finished", "published"])
+@pytest.mark.parametrize("status", ["draft", "playing", "finished", "published"])
 def test_directors_see_everything_always(status):
     sight = Sight(status=status, role="director")
     assert sight.event and sight.hands and sight.traveller("A", 9) and sight.scorecard("A", "9")
 
 
-@pytest.mark.parametrize("status", ["draft", "seated", "playing", "finished"])
+@pytest.mark.parametrize("status", ["draft", "playing", "finished"])
 def test_visitors_see_nothing_before_publication(status):
     visitor = Sight(status=status)
     assert not visitor.event and not visitor.standings and not visitor.hands and not visitor.public_name

@@ -33,7 +33,6 @@ class ScoringMethod(models.TextChoices):
 
 class EventStatus(models.TextChoices):
     DRAFT = "draft", "Draft"
-    SEATED = "seated", "Seated"
     PLAYING = "playing", "Playing"
     FINISHED = "finished", "Finished"
     PUBLISHED = "published", "Published"

@@ -17,9 +17,7 @@ from tournaments.models import Event, EventChange, EventStatus
 S = EventStatus
 # (from, to) -> what the change is called; anything else is refused.
 TRANSITIONS = {
-    (S.DRAFT, S.SEATED): "seat",
     (S.DRAFT, S.PLAYING): "start",
-    (S.SEATED, S.PLAYING): "start",
     (S.PLAYING, S.FINISHED): "finish",
     (S.FINISHED, S.PUBLISHED): "publish",
     (S.FINISHED, S.PLAYING): "reopen",
@@ -82,7 +80,7 @@ def refuse_party(event: Event, action: str, *, use: str) -> None:
 def transition_hint(source: str, to: str) -> str:
     if source == S.PUBLISHED and to == S.PLAYING:
         return " (unpublish it, then reopen it)"
-    if source in (S.DRAFT, S.SEATED) and to in (S.FINISHED, S.PUBLISHED):
+    if source == S.DRAFT and to in (S.FINISHED, S.PUBLISHED):
         return " (start it first)"
     return ""
 

@@ -24,7 +24,7 @@ from tournaments.models import Entry, EntryStatus, Event, EventStatus, Game, Res
 from .lifecycle import correction_check
 
 SEATS = ("N", "E", "S", "W")
-OPEN = (EventStatus.SEATED, EventStatus.PLAYING)
+OPEN = (EventStatus.PLAYING,)
 
 
 class ResultConflict(Conflict):

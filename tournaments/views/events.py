@@ -103,7 +103,7 @@ def _detail_context(request, club, event) -> dict:
             "pin_misses": pins.pin_misses(event) if director else [],
             "members": club.members.filter(active=True) if director else [],
             "late_offers": late_offers(event, sections[0] if sections else None) if director else [],
-            "live": event.status in (EventStatus.PLAYING, EventStatus.SEATED),
+            "live": event.status == EventStatus.PLAYING,
             "changes": selectors_lifecycle.event_changes(event) if director else [],
             "analysis": board_analysis_progress(event=event) if director else None,
         })

@@ -31,7 +31,7 @@ def movement_offers(pairs: int) -> list[tuple[str, str]]:
 def late_offers(event, section) -> list[tuple[str, str]]:
     """Larger movements for the enter-pair form, only when the section has no free place
     (``suggest`` builds every candidate: a second on a 200-pair field)."""
-    if section is None or event.status not in ("draft", "seated", "playing"):
+    if section is None or event.status not in ("draft", "playing"):
         return []
     free = change.free_from(seating.windows(section), seating.planned_movement(section).entrants,
                             max(1, event.current_round))

@@ -76,7 +76,7 @@ def table_scoring(request, slug, pk, section, table):
             "club": club, "event": event, "table": table, "section": sec,
             "show_name": event_sight(event, request.user).public_name})
     context = {"club": club, "event": event, "section": sec, "table": table, "url": url, "entered": {}}
-    if event.status not in (EventStatus.PLAYING, EventStatus.SEATED):
+    if event.status != EventStatus.PLAYING:
         return render(request, "tournaments/table_scoring.html", context | {"closed": True})
     status = 200
     if request.method == "POST":

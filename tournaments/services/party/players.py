@@ -82,7 +82,7 @@ def party_player_add(*, party: Party, member: Member | int | None = None, guest:
         raise ValidationError({"member": ["give a member id or a guest name (one of them)"]})
     if guest and not isinstance(guest, str):
         raise ValidationError({"guest": ["a guest is a name"]})
-    if party.event.status not in (EventStatus.DRAFT, EventStatus.SEATED, EventStatus.PLAYING):
+    if party.event.status not in (EventStatus.DRAFT, EventStatus.PLAYING):
         raise PartyConflict("the party is over")
     started = party.current_round > 0 and replaces is None
     if started and party.progression == Progression.HEARTS:
