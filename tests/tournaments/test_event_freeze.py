@@ -132,3 +132,27 @@ def test_the_admin_refuses_a_frozen_field_and_rescores_a_new_scoring(in_play, cl
     assert saved.status_code == 302, saved.content.decode()[:2000]
     event.refresh_from_db()
     assert event.scoring == "imps" and event.results_version == form["results_version"] + 1
+
+
+def test_a_new_movement_with_results_in_keeps_them_and_rescores(api_as, club, director,
+                                                               django_capture_on_commit_callbacks):
+    from tests.tournaments.test_event_late_pairs import play_round, start
+
+    client = api_as(director)
+    base = start(client, club, {"kind": "mitchell", "pairs": 10, "boards_per_round": 2}, 10)
+    with django_capture_on_commit_callbacks(execute=True):
+        play_round(client, base, 1, [])
+    event = Event.objects.get(pk=int(base.rstrip("/").split("/")[-1]))
+    version = event.results_version
+    refused = client.post(f"{base}/movement/", {"kind": "howell", "pairs": 10, "boards_per_round": 3}, format="json")
+    assert refused.status_code == 400 and "does not schedule these results" in refused.json()["movement"][0]
+    event.refresh_from_db()
+    assert event.results_version == version
+    with django_capture_on_commit_callbacks(execute=True):
+        done = client.post(f"{base}/movement/", {"kind": "skip-mitchell", "pairs": 12, "boards_per_round": 2},
+                           format="json")
+    assert done.status_code == 200, done.content
+    event.refresh_from_db()
+    assert event.results_version == version + 1
+    standings = client.get(f"{base}/standings/").json()
+    assert standings["current"] is True and sum(row["boards"] for row in standings["standings"]) == 20
