@@ -2,7 +2,6 @@
 from datetime import timedelta
 from pathlib import Path
 import os
-import sys
 
 from csp.constants import NONCE, NONE, SELF
 import dj_database_url
@@ -23,14 +22,13 @@ def env_list(name: str, default: str = "") -> list[str]:
 
 
 DEBUG = env_bool("DEBUG", False)
-TESTING = "pytest" in sys.modules
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
-    if not (DEBUG or TESTING):
+    if not DEBUG:
         raise ImproperlyConfigured("SECRET_KEY is required unless DEBUG=True (see .env.example).")
     SECRET_KEY = "cardroom-insecure-development-key"
 
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost" + (",testserver" if DEBUG or TESTING else ""))
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost" + (",testserver" if DEBUG else ""))
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 # Reverse proxies in front of Cardroom: the client's address is read that many hops from the
 # right of X-Forwarded-For (cardroom.clients); 0 reads REMOTE_ADDR.
@@ -92,7 +90,7 @@ VAR_DIR = Path(os.environ.get("CARDROOM_VAR_DIR", BASE_DIR / "var"))
 VAR_DIR.mkdir(parents=True, exist_ok=True)
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0 if TESTING else 60)}
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
 else:
     DATABASES = {
         "default": {
@@ -106,9 +104,6 @@ else:
         }
     }
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
-    # A file (not :memory:) so a Celery worker child process can share the test database;
-    # one per test process so parallel runs do not trample each other.
-    DATABASES["default"].setdefault("TEST", {}).setdefault("NAME", str(VAR_DIR / f"test-{os.getpid()}.sqlite3"))
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         {"timeout": 20, "transaction_mode": "IMMEDIATE",
          "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"}
@@ -145,14 +140,10 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
         "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
-        if DEBUG or TESTING
+        if DEBUG
         else "whitenoise.storage.CompressedManifestStaticFilesStorage"
     },
 }
-
-if TESTING:
-    # The suite makes hundreds of users; the real hasher's deliberate slowness buys nothing there.
-    PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
@@ -170,7 +161,7 @@ AXES_VERBOSE = False
 
 # HTTPS in production (usually terminated by a reverse proxy that sets X-Forwarded-Proto):
 # on by default when DEBUG is off; each part can be turned off from the environment.
-HTTPS = env_bool("HTTPS", not (DEBUG or TESTING))
+HTTPS = env_bool("HTTPS", not DEBUG)
 if env_bool("BEHIND_PROXY", not DEBUG):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", HTTPS)
@@ -242,8 +233,8 @@ CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = REDIS_URL or None
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 # Without a broker, the slow tasks (double dummy after Start, a print pack) run in a thread of
-# the web process instead of inside the request; tests run them inline to see their results.
-CARDROOM_INLINE_THREADS = env_bool("CARDROOM_INLINE_THREADS", not TESTING)
+# the web process instead of inside the request (cardroom.settings_test runs them inline).
+CARDROOM_INLINE_THREADS = env_bool("CARDROOM_INLINE_THREADS", True)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True

@@ -6,8 +6,6 @@ import socket
 from urllib.parse import urlparse
 
 import pytest
-from django.contrib.auth import get_user_model
-from rest_framework.test import APIClient
 
 REQUIRE_SERVICES = os.environ.get("CARDROOM_REQUIRE_SERVICES", "") in {"1", "true", "yes"}
 PASSWORD = "correct-horse-battery"
@@ -43,10 +41,34 @@ def require_redis():
     return redis_url()
 
 
-@pytest.fixture(scope="session", autouse=True)
-def _no_stray_sessions_at_teardown(django_db_setup, django_db_blocker):
-    """Worker subprocesses and live-server threads may still hold a PostgreSQL session on the
-    test database when the run ends; end them so the test database can be dropped."""
+@pytest.fixture(scope="session")
+def double_dummy_once():
+    """Double dummy is a pure function of the board, and the suite deals the same seeded boards
+    in hundreds of tests (about a quarter second of DDS a board): each board is solved once per
+    test process. A test that takes endplay away still gets AnalysisUnavailable."""
+    from tournaments.deals import doubledummy
+    from tournaments.services import boards
+
+    solve = boards.analyse_boards
+    solved: dict[str, object] = {}
+
+    def analyse_boards(batch):
+        doubledummy._endplay()
+        missing = [b for b in batch if repr(b) not in solved]
+        if missing:
+            solved.update(zip(map(repr, missing), solve(missing)))
+        return [solved[repr(b)] for b in batch]
+
+    boards.analyse_boards = analyse_boards
+    yield
+    boards.analyse_boards = solve
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker, double_dummy_once):
+    """pytest-django's test database, created only when a test asks for the database (pure
+    tests never do); at the end, worker subprocesses and live-server threads that still hold a
+    PostgreSQL session on it are ended so it can be dropped."""
     yield
     from django.db import connection
 
@@ -70,19 +92,20 @@ def postgres_headroom() -> str:
     return f"{used} of {limit} connections in use ({holders})"
 
 
-@pytest.fixture(autouse=True)
-def celery_inline(settings):
-    """Tests run tasks inline unless a test asks for a real worker."""
+@pytest.fixture
+def celery_inline():
+    """The Celery app, running tasks inline (cardroom.settings_test); a fixture that points it at
+    a broker puts this back when its test ends."""
     from cardroom.celery import app
 
-    previous = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield app
-    app.conf.task_always_eager = previous
+    assert app.conf.task_always_eager, "a previous test left Celery pointed at a broker"
+    return app
 
 
 @pytest.fixture
 def make_user(db):
+    from django.contrib.auth import get_user_model
+
     def make(username: str, **extra):
         return get_user_model().objects.create_user(username=username, password=PASSWORD,
                                                     email=f"{username}@example.org", **extra)
@@ -131,13 +154,27 @@ def player(club, make_user):
 
 
 @pytest.fixture
+def commits(db, monkeypatch):
+    """The test's transaction is rolled back at its end as usual, but the code under test commits
+    inside it: on-commit callbacks (the scoring tasks) run when its own transaction ends
+    (tests/commits.py). Cheaper than transaction=True, which empties every table afterwards."""
+    from tests.commits import emulate_commits
+
+    emulate_commits(monkeypatch)
+
+
+@pytest.fixture
 def api():
+    from rest_framework.test import APIClient
+
     return APIClient()
 
 
 @pytest.fixture
 def api_as():
     """api_as(user) -> an APIClient authenticated as that user."""
+    from rest_framework.test import APIClient
+
     def make(user):
         client = APIClient()
         client.force_authenticate(user=user)
@@ -174,7 +211,9 @@ class WorkerProcess:
 
         self.queue = queue
         root = Path(__file__).resolve().parent.parent
-        env = {**os.environ, "DATABASE_URL": database_url_for_subprocess(), "REDIS_URL": broker,
+        # The worker runs the project's own settings, as in production, on the test database.
+        env = {**os.environ, "DJANGO_SETTINGS_MODULE": "cardroom.settings",
+               "DATABASE_URL": database_url_for_subprocess(), "REDIS_URL": broker,
                "DEBUG": "True", "PYTHONUNBUFFERED": "1", **(env or {})}
         self.lines: "queue_mod.Queue[str]" = queue_mod.Queue()
         self.output: list[str] = []
