@@ -156,3 +156,15 @@ def test_a_new_movement_with_results_in_keeps_them_and_rescores(api_as, club, di
     assert event.results_version == version + 1
     standings = client.get(f"{base}/standings/").json()
     assert standings["current"] is True and sum(row["boards"] for row in standings["standings"]) == 20
+
+
+@pytest.mark.parametrize("field, value", [("game", "whist_drive"), ("scoring", "matchpoints")])
+def test_a_partys_game_and_tally_are_chosen_when_it_is_created(api_as, club, director, field, value):
+    from tests.tournaments.factories_party import create_party
+
+    client = api_as(director)
+    party = create_party(client, club, tables=1)
+    refused = client.patch(f"/api/clubs/{club.slug}/events/{party['id']}/", {field: value}, format="json")
+    assert refused.status_code == 400 and field in refused.json(), refused.content
+    event = Event.objects.get(pk=party["id"])
+    assert (event.game, event.scoring) == ("progressive_euchre", "tally")
