@@ -48,3 +48,13 @@ def test_a_bad_dup_file_exits_2(event, tmp_path):
     bad.write_bytes(b"0" * 100)
     code, _, err = run("import", str(event.pk), str(bad))
     assert code == 2 and "multiple of 156" in err
+
+
+def test_dlm_export_and_import(event, tmp_path):
+    assert run("deal", str(event.pk), "--count", "3")[0] == 0
+    before = list(Board.objects.filter(board_set__event=event).order_by("number").values_list("number", "deal"))
+    target = tmp_path / "set.dlm"
+    assert run("export", str(event.pk), "-o", str(target))[0] == 0
+    assert target.read_text().startswith("[Document]") and "Board 03=" in target.read_text()
+    assert run("import", str(event.pk), str(target))[0] == 0
+    assert list(Board.objects.filter(board_set__event=event).order_by("number").values_list("number", "deal")) == before

@@ -23,6 +23,18 @@ def test_record_layout():
     assert tail == b"YN1  1 1  "
 
 
+def test_the_duplimate_convert_note_worked_example():
+    """Duplimate's convert note: this BRI (N, E, S) is the deal its DGE line shows, by suit
+    N: J987 JT7643 A4 Q; E: - KQ2 QT9 AK98543; S: AQ42 A8 KJ762 J2; W: KT653 95 853 T76."""
+    bri = b"18043727240822422106250717" b"51503215164929412640314645" b"43351128302039140152133403"
+    record = bri + b" " * 68 + b"YN1  1 1  "
+    deal = read_dup(record)[0].deal
+    assert deal.to_pbn() == "N:J987.JT7643.A4.Q .KQ2.QT9.AK98543 AQ42.A8.KJ762.J2 KT653.95.853.T76"
+    written = write_dup([DupBoard(1, deal)])
+    assert written[78:95] == b"\x06J987\x03JT7643\x04A4\x05Q"  # North's 17 DGE bytes
+    assert read_dup(written)[0].deal == deal
+
+
 def test_trailer_of_a_set_of_32_reads_as_the_note_says():
     boards = [DupBoard(n, deal_board("dup-seed", n, BRIDGE).deal) for n in range(1, 33)]
     data = write_dup(boards)

@@ -1,7 +1,7 @@
 """Board sets from the command line.
 
-    manage.py boards import EVENT FILE.pbn      replace the event's boards with the file's (.dup: Duplimate)
-    manage.py boards export EVENT -o FILE.pbn   write the event's boards (PBN export format; FILE.dup: Duplimate)
+    manage.py boards import EVENT FILE.pbn      replace the event's boards with the file's (.dup, .dlm: Duplimate)
+    manage.py boards export EVENT -o FILE.pbn   write the event's boards (PBN export format; FILE.dup or .dlm: Duplimate)
     manage.py boards deal EVENT --count 24 [--seed S]
     manage.py boards analyse EVENT [--force]    double dummy and par now (no worker needed)
 
@@ -25,6 +25,7 @@ from django.core.management.base import BaseCommand
 from cardroom.inputs import is_whole
 from clubs.models import Club
 from tournaments import selectors_boards
+from tournaments.deals.dlm import DlmError, dlm_to_pbn, pbn_to_dlm
 from tournaments.deals.dup import DupError, dup_to_pbn, pbn_to_dup
 from tournaments.models import BoardSet, Event, Game
 from tournaments.models.events import DUPLICATE_GAMES
@@ -97,10 +98,11 @@ class Command(BaseCommand):
         path = Path(name)
         if not path.is_file():
             self.fail(f"{path}: no such file")
-        if path.suffix.lower() == ".dup":
+        if path.suffix.lower() in (".dup", ".dlm"):
             try:
-                return dup_to_pbn(path.read_bytes()).encode("latin-1")
-            except DupError as exc:
+                convert = dup_to_pbn if path.suffix.lower() == ".dup" else dlm_to_pbn
+                return convert(path.read_bytes()).encode("latin-1")
+            except (DupError, DlmError) as exc:
                 self.fail(f"{path}: {exc}")
         return path.read_bytes()
 
@@ -108,10 +110,11 @@ class Command(BaseCommand):
         from tournaments.services import boards as services
 
         text = services.boardset_export_pbn(board_set=board_set)
-        if output.lower().endswith(".dup"):  # the dealing machine's own format
+        if output.lower().endswith((".dup", ".dlm")):  # the dealing machines' own formats
             try:
-                Path(output).write_bytes(pbn_to_dup(text))
-            except DupError as exc:
+                data = pbn_to_dup(text) if output.lower().endswith(".dup") else pbn_to_dlm(text).encode("ascii")
+                Path(output).write_bytes(data)
+            except (DupError, DlmError) as exc:
                 self.fail(f"{output}: {exc}")
             self.stdout.write(f"wrote {board_set.boards.count()} boards to {output} (Duplimate)")
             return
