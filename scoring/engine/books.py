@@ -119,14 +119,14 @@ def books_session(boards: Sequence[BoardResults], method: str = "average", *,
     if method == "average":
         values = {e: (v, compared[e]) for e, v in totals.items()}
     else:
-        won: dict[str, float] = {}
+        compass = [CompassResult(r.ns, r.ew, r.tricks_ns or 0) for rs in real for r in rs]
+        won_ns, won_ew = compass_trick_totals(compass)
         played: dict[str, int] = {}
-        for r in (r for rs in real for r in rs):
-            tricks = r.tricks_ns or 0
-            for side, value in ((r.ns, tricks), (r.ew, 13 - tricks)):
-                won[side] = won.get(side, 0.0) + value
+        for r in compass:
+            for side in (r.ns, r.ew):
                 played[side] = played.get(side, 0) + 1
-        values = {e: (scaled_to_card(v, played[e], card), played[e]) for e, v in won.items()}
+        values = {e: (scaled_to_card(float(won_ns.get(e, 0) + won_ew.get(e, 0)), n, card), n)
+                  for e, n in played.items()}
     by_field: dict[str, dict[str, float]] = {}
     for e, (v, _n) in values.items():
         by_field.setdefault((fields or {}).get(e, ""), {})[e] = v
