@@ -15,6 +15,7 @@ from tournaments.deals.usebio import (
 
 COMPSCORE = Path(__file__).parent / "data" / "compscore_butler_mitchell.xml"
 CROSS_HOWELL = Path(__file__).parent / "data" / "compscore_cross_imp_howell.xml"
+BUTLER_HOWELL = Path(__file__).parent / "data" / "compscore_butler_howell.xml"
 
 
 def test_reads_a_compscore_butler_file():
@@ -57,7 +58,22 @@ def test_usebio_score_reproduces_a_compscore_cross_imp_howell():
     assert (passed.contract, passed.tricks, passed.score) == ("PASS", None, "0")
 
 
-@pytest.mark.parametrize("path", [COMPSCORE, CROSS_HOWELL])
+def test_compscore_butler_needs_its_own_datum_rounding():
+    """Four results a board: the datum is the mean of the middle two, and Compscore rounds a
+    half away from zero (board 2: -445 -> -450). Its convention reproduces the file; Cardroom's
+    own half-to-even rounding does not."""
+    data = BUTLER_HOWELL.read_bytes()
+    event, _boards, session, _two = usebiotool.score_usebio(data)
+    assert usebiotool.convention_of(event).name == "compscore"
+    assert [str(bs.datum) for bs in session.boards] == [b.average for b in event.boards]
+    assert [rs.imp_ns for bs in session.boards for rs in bs.results] == \
+        [t.ns_points for b in event.boards for t in b.lines]
+    assert usebiotool.printed(event, session)["matching"] == 8
+    _e, _b, plain, _t = usebiotool.score_usebio(data, convention="cardroom")
+    assert plain.boards[1].datum == -440 and usebiotool.printed(event, plain)["matching"] < 8
+
+
+@pytest.mark.parametrize("path", [COMPSCORE, CROSS_HOWELL, BUTLER_HOWELL])
 def test_every_golden_file_round_trips(path):
     event = read_usebio(path.read_bytes())
     assert read_usebio(write_usebio(event)) == event
