@@ -36,6 +36,7 @@ from clubs.models import Club  # noqa: E402
 from scoring.models import EventScoring  # noqa: E402
 from scoring.services import event_rescore  # noqa: E402
 from tournaments.models import Entry, Event, Result, Section  # noqa: E402
+from tournaments.movements.model import Movement, RoundPlan, TablePlay  # noqa: E402
 from tournaments.services import actions, entries, events  # noqa: E402
 from tournaments.services import play  # noqa: E402
 
@@ -64,10 +65,10 @@ def bench_live(tables: int = 15) -> dict:
     latencies: list[float] = []
     lock = threading.Lock()
 
-    def table(t: dict, rnd: int):
+    def table(t: TablePlay, rnd: int):
         try:
-            for b in t["boards"]:
-                play.result_submit(event=event, data={"board": b, "ns": t["ns"], "ew": t["ew"], "contract": "3NT",
+            for b in t.boards:
+                play.result_submit(event=event, data={"board": b, "ns": t.ns, "ew": t.ew, "contract": "3NT",
                                                       "declarer": "N", "tricks": 8 + (b + rnd) % 4})
                 committed = time.perf_counter()
                 version = Event.objects.get(pk=event.pk).results_version
@@ -79,8 +80,8 @@ def bench_live(tables: int = 15) -> dict:
             connection.close()
 
     started = time.perf_counter()
-    for plan in section.movement["rounds_detail"]:
-        threads = [threading.Thread(target=table, args=(t, plan["round"])) for t in plan["tables"]]
+    for plan in section.schedule:
+        threads = [threading.Thread(target=table, args=(t, plan.round)) for t in plan.tables]
         for th in threads:
             th.start()
         for th in threads:
@@ -101,11 +102,11 @@ def bench_rescore(tables: int, boards: int = 26) -> dict:
     club = fresh_club("bench-big")
     event = Event.objects.create(club=club, name="Simultaneous", date=datetime.date.today(),
                                  game="duplicate_bridge", scoring="matchpoints", status="playing")
-    plan = {"round": 1, "tables": [{"table": t, "ns": f"{t}NS", "ew": f"{t}EW", "boards": list(range(1, boards + 1))}
-                                   for t in range(1, tables + 1)]}
-    section = Section.objects.create(event=event, name="A", movement={
-        "kind": "simultaneous", "tables": tables, "rounds": 1, "boards_per_round": boards, "winners": 2,
-        "shared": True, "rounds_detail": [plan]})
+    plan = RoundPlan(round=1, tables=tuple(TablePlay(table=t, ns=f"{t}NS", ew=f"{t}EW", boards=tuple(range(1, boards + 1)))
+                                           for t in range(1, tables + 1)))
+    simultaneous = Movement(kind="simultaneous", winners=2, tables=tables, boards_per_round=boards,
+                            rounds_detail=(plan,), shared=True)
+    section = Section.objects.create(event=event, name="A", movement=simultaneous.stored())
     entries = Entry.objects.bulk_create([Entry(event=event, section=section, label=f"{t}{d}", names=f"{t}{d}")
                                          for t in range(1, tables + 1) for d in ("NS", "EW")], batch_size=5000)
     by_label = {e.label: e for e in Entry.objects.filter(section=section)}

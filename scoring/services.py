@@ -49,11 +49,10 @@ def expected_plays(section: Section, active: set[str]) -> dict[int, int]:
     (a late pair's rounds before it came and a withdrawn pair's after it left are sit-outs
     there, so those boards count against nobody)."""
     counts: dict[int, int] = defaultdict(int)
-    for plan in section.movement.get("rounds_detail", []):
-        for t in plan["tables"]:
-            if t.get("ns") in active and t.get("ew") in active:
-                for b in t["boards"]:
-                    counts[int(b)] += 1
+    for _round, t in section.schedule.seatings():
+        if t.ns in active and t.ew in active:
+            for b in t.boards:
+                counts[b] += 1
     return counts
 
 
@@ -87,10 +86,9 @@ def engine_result(r: Result, keys: dict[int, str] | None = None) -> EngineResult
 def section_fields(section: Section, boards: list[BoardResults]) -> dict[str, str]:
     """Pair -> its field ("NS"/"EW") in a two-winner movement, from where the movement seats it,
     so a board played the other way round (a missed arrow switch) is scored as seated."""
-    if section.movement.get("winners", 1) != 2:
+    if section.schedule.winners != 2:
         return {}
-    seatings = [(str(t.get("ns", "")), str(t.get("ew", ""))) for plan in section.movement.get("rounds_detail", [])
-                for t in plan["tables"] if t.get("ns") and t.get("ew")]
+    seatings = [(t.ns, t.ew) for _round, t in section.schedule.seatings() if t.ns and t.ew]
     return seating_fields(seatings, boards)
 
 
@@ -109,11 +107,10 @@ def section_boards(section: Section, results: list[Result], entries: list[Entry]
 def full_card(section: Section) -> int:
     """Boards on a full card: the most boards the movement gives any one pair."""
     boards: dict[str, int] = defaultdict(int)
-    for plan in section.movement.get("rounds_detail", []):
-        for t in plan["tables"]:
-            for side in ("ns", "ew"):
-                if t.get(side):
-                    boards[str(t[side])] += len(t["boards"])
+    for _round, t in section.schedule.seatings():
+        for label in (t.ns, t.ew):
+            if label:
+                boards[label] += len(t.boards)
     return max(boards.values(), default=0)
 
 

@@ -21,14 +21,13 @@ def _play(event: Event, rounds: int, seed: int) -> None:
     rng = random.Random(seed)
     section = event.sections.get()
     active = set(section.entries.values_list("label", flat=True))
-    for plan in section.movement["rounds_detail"][:rounds]:
-        for t in plan["tables"]:
-            if t["ns"] not in active or t["ew"] not in active:
-                continue
-            for b in t["boards"]:
-                play.result_submit(event=event, data={"board": b, "ns": t["ns"], "ew": t["ew"],
-                                                      "contract": rng.choice(CONTRACTS), "declarer": rng.choice("NESW"),
-                                                      "tricks": rng.randint(7, 11)})
+    for rnd, t in section.schedule.seatings():
+        if rnd > rounds or t.ns not in active or t.ew not in active:
+            continue
+        for b in t.boards:
+            play.result_submit(event=event, data={"board": b, "ns": t.ns, "ew": t.ew,
+                                                  "contract": rng.choice(CONTRACTS), "declarer": rng.choice("NESW"),
+                                                  "tricks": rng.randint(7, 11)})
 
 
 def _event(club, name, date, movement, members, seed, rounds):

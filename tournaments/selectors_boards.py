@@ -38,8 +38,7 @@ def event_board(*, event: Event, number: int) -> Board | None:
 
 def event_board_numbers(*, event: Event) -> set[int]:
     """Every board number the event's movements put on a table (empty before a movement)."""
-    return {int(b) for s in event.sections.all() for plan in s.movement.get("rounds_detail", [])
-            for t in plan["tables"] for b in t["boards"]}
+    return {b for s in event.sections.all() for b in s.schedule.board_numbers()}
 
 
 def club_board_sets(*, club):

@@ -76,16 +76,15 @@ def board_traveller(event: Event, board: int, section: Section | None = None, *,
     qs = Result.objects.filter(section=section, board=board).select_related("ns", "ew", "score")
     if not include_unconfirmed:
         qs = qs.filter(confirmed=True)
-    scheduled = {(t["ns"], t["ew"]) for plan in (section.movement.get("rounds_detail", []) if section else [])
-                 for t in plan["tables"] if board in t["boards"]}
+    plays = section.schedule.board_plays(board) if section else ()
+    scheduled = {(t.ns, t.ew) for _round, t in plays}
     rows = [_row(event, r, getattr(r, "score", None), scheduled) for r in qs.order_by("round", "table")]
     done = {(row["ns"], row["ew"]) for row in rows} | {(ns, ew) for _b, ns, ew in cancelled(section, board)}
     active = set(section.entries.filter(status=EntryStatus.ACTIVE).values_list("label", flat=True)) if section else set()
     missing = []
-    for plan in (section.movement.get("rounds_detail", []) if section else []):
-        for t in plan["tables"]:
-            if board in t["boards"] and (t["ns"], t["ew"]) not in done and t["ns"] in active and t["ew"] in active:
-                missing.append({"round": plan["round"], "table": t["table"], "ns": t["ns"], "ew": t["ew"]})
+    for rnd, t in plays:
+        if (t.ns, t.ew) not in done and t.ns in active and t.ew in active:
+            missing.append({"round": rnd, "table": t.table, "ns": t.ns, "ew": t.ew})
     audit = []
     if with_audit and section:
         for c in ResultChange.objects.filter(section=section, board=board).select_related("by"):
@@ -109,34 +108,32 @@ def pair_scorecard(event: Event, label: str, section: Section | None = None) -> 
     names = entry_names(section)
     rounds = []
     running = 0.0
-    for plan in section.movement.get("rounds_detail", []):
-        for t in plan["tables"]:
-            if label not in (t["ns"], t["ew"]):
-                continue
-            seat = "ns" if t["ns"] == label else "ew"
-            opp = t["ew"] if seat == "ns" else t["ns"]
-            boards = []
-            for b in t["boards"]:
-                r, sat = results.get((b, t["ns"], t["ew"])), seat
-                if r is None and (b, t["ew"], t["ns"]) in results:  # a missed arrow switch, scored as seated
-                    r, sat = results[(b, t["ew"], t["ns"])], "ew" if seat == "ns" else "ns"
-                score = getattr(r, "score", None) if r else None
-                value = _score_value(event, score, sat)
-                if value is not None:
-                    running += value
-                raw = None if r is None or r.score_ns is None else (r.score_ns if sat == "ns" else -r.score_ns)
-                boards.append({"board": b, "result": r.summary if r else "", "contract": r.contract if r else "",
-                               "declarer": r.declarer if r else "", "tricks": r.tricks if r else None,
-                               "tricks_ns": r.tricks_ns if r else None, "score": raw,
-                               "adjusted": (r.adjusted_ns if sat == "ns" else r.adjusted_ew) if r else "",
-                               "arrow_switch_missed": sat != seat,
-                               "value": value, "top": score.top if score else None,
-                               "running_total": round(running, 4)})
-            rounds.append({"round": plan["round"], "table": t["table"], "direction": seat.upper(),
-                           "opponents": opp, "opponent_names": names.get(opp, ""), "boards": boards})
-        if label in plan.get("sit_out", []):
-            rounds.append({"round": plan["round"], "table": None, "direction": "", "opponents": "",
+    for rnd, t in section.schedule.plays(label):
+        if t is None:
+            rounds.append({"round": rnd, "table": None, "direction": "", "opponents": "",
                            "opponent_names": "", "boards": [], "sit_out": True})
+            continue
+        seat = "ns" if t.ns == label else "ew"
+        opp = t.ew if seat == "ns" else t.ns
+        boards = []
+        for b in t.boards:
+            r, sat = results.get((b, t.ns, t.ew)), seat
+            if r is None and (b, t.ew, t.ns) in results:  # a missed arrow switch, scored as seated
+                r, sat = results[(b, t.ew, t.ns)], "ew" if seat == "ns" else "ns"
+            score = getattr(r, "score", None) if r else None
+            value = _score_value(event, score, sat)
+            if value is not None:
+                running += value
+            raw = None if r is None or r.score_ns is None else (r.score_ns if sat == "ns" else -r.score_ns)
+            boards.append({"board": b, "result": r.summary if r else "", "contract": r.contract if r else "",
+                           "declarer": r.declarer if r else "", "tricks": r.tricks if r else None,
+                           "tricks_ns": r.tricks_ns if r else None, "score": raw,
+                           "adjusted": (r.adjusted_ns if sat == "ns" else r.adjusted_ew) if r else "",
+                           "arrow_switch_missed": sat != seat,
+                           "value": value, "top": score.top if score else None,
+                           "running_total": round(running, 4)})
+        rounds.append({"round": rnd, "table": t.table, "direction": seat.upper(),
+                       "opponents": opp, "opponent_names": names.get(opp, ""), "boards": boards})
     standing = Standing.objects.filter(section=section, entry=entry).first()
     return {"event": event.pk, "section": section.name, "label": label, "names": entry.names,
             "scoring": event.scoring, "rounds": rounds, "total": round(running, 4),
@@ -193,16 +190,14 @@ def round_status(event: Event, round_number: int | None = None) -> list[dict]:
         awaiting = set(BoardNotPlayed.objects.filter(section=section, round=round_number,
                                                      status=NotPlayedStatus.AWAITING)
                        .values_list("board", "ns__label", "ew__label"))
-        for plan in section.movement.get("rounds_detail", []):
-            if plan["round"] != round_number:
-                continue
-            for t in plan["tables"]:
-                playing = t["ns"] in active and t["ew"] in active
-                missing = [b for b in t["boards"] if (b, t["ns"], t["ew"]) not in have] if playing else []
-                out.append({"section": section.name, "round": round_number, "table": t["table"], "ns": t["ns"],
-                            "ew": t["ew"], "boards": t["boards"], "missing": missing, "playing": playing,
-                            "unconfirmed": [b for b in t["boards"] if (b, t["ns"], t["ew"]) in pending],
-                            "not_played": [b for b in t["boards"] if (b, t["ns"], t["ew"]) in awaiting]})
+        plan = section.schedule.round(round_number)
+        for t in plan.tables if plan else ():
+            playing = t.ns in active and t.ew in active
+            missing = [b for b in t.boards if (b, t.ns, t.ew) not in have] if playing else []
+            out.append({"section": section.name, "round": round_number, "table": t.table, "ns": t.ns,
+                        "ew": t.ew, "boards": list(t.boards), "missing": missing, "playing": playing,
+                        "unconfirmed": [b for b in t.boards if (b, t.ns, t.ew) in pending],
+                        "not_played": [b for b in t.boards if (b, t.ns, t.ew) in awaiting]})
     return out
 
 
@@ -223,10 +218,6 @@ def label_entries(section: Section) -> dict[str, Entry]:
     return {e.label: e for e in section.entries.filter(status=EntryStatus.ACTIVE)}
 
 
-def boards_in_play(section: Section) -> list[int]:
-    return sorted({int(b) for p in section.movement.get("rounds_detail", []) for t in p["tables"] for b in t["boards"]})
-
-
 def table_pin(event: Event, section: Section, table: int) -> str:
     """A table's four-digit PIN, derived from the event's secret (printed on the table card)."""
     import hashlib
@@ -239,7 +230,7 @@ def table_pin(event: Event, section: Section, table: int) -> str:
 def tables_with_pins(event: Event) -> list[dict]:
     out = []
     for s in event_sections(event):
-        for t in range(1, int(s.movement.get("tables", 0)) + 1):
+        for t in range(1, s.schedule.tables + 1):
             out.append({"section": s.name, "table": t, "pin": table_pin(event, s, t)})
     return out
 

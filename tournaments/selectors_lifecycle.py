@@ -42,17 +42,16 @@ def results_missing(event: Event) -> list[dict]:
                 "board", "ns__label", "ew__label", "confirmed"):
             for key in ((board, ns, ew), (board, ew, ns)):
                 (confirmed if ok else pending).add(key)
-        for plan in section.movement.get("rounds_detail", []):
-            for t in plan["tables"]:
-                ns, ew = str(t.get("ns", "")), str(t.get("ew", ""))
-                if not (_seated(by_label.get(ns, []), plan["round"]) and _seated(by_label.get(ew, []), plan["round"])):
-                    continue
-                absent = [int(b) for b in t["boards"] if (int(b), ns, ew) not in confirmed]
-                if absent:
-                    out.append({"section": section.name, "round": plan["round"], "table": t["table"], "ns": ns,
-                                "ew": ew, "missing": [b for b in absent if (b, ns, ew) not in pending | reported],
-                                "unconfirmed": [b for b in absent if (b, ns, ew) in pending],
-                                "not_played": [b for b in absent if (b, ns, ew) in reported - pending]})
+        for rnd, t in section.schedule.seatings():
+            ns, ew = t.ns, t.ew
+            if not (_seated(by_label.get(ns, []), rnd) and _seated(by_label.get(ew, []), rnd)):
+                continue
+            absent = [b for b in t.boards if (b, ns, ew) not in confirmed]
+            if absent:
+                out.append({"section": section.name, "round": rnd, "table": t.table, "ns": ns,
+                            "ew": ew, "missing": [b for b in absent if (b, ns, ew) not in pending | reported],
+                            "unconfirmed": [b for b in absent if (b, ns, ew) in pending],
+                            "not_played": [b for b in absent if (b, ns, ew) in reported - pending]})
     return out
 
 

@@ -54,7 +54,7 @@ def _moves(movement: Movement, rnd: int, table: int, present: frozenset[str]) ->
 def _sit_outs(movement: Movement, rnd: int, table: int, present: frozenset[str], names: dict) -> list[dict]:
     """Pairs with no play this round at this table (or, for a table the round leaves empty,
     the round's sit-outs), each with when and where it plays next."""
-    plan = next(p for p in movement.rounds_detail if p.round == rnd)
+    plan = movement.round(rnd)
     tp = plan.table(table)
     labels = [x for x in (tp.ns, tp.ew) if x in present] if tp else [x for x in plan.sit_out if x in present]
     out = []
@@ -69,9 +69,9 @@ def _sit_outs(movement: Movement, rnd: int, table: int, present: frozenset[str],
 def table_round(event: Event, section: Section, table: int) -> dict | None:
     """The table's current round as plain data (see the module docstring); None if the
     movement has no such table."""
-    if not section.movement.get("rounds_detail") or not 1 <= table <= int(section.movement.get("tables", 0)):
+    movement = section.schedule
+    if not movement.rounds or not movement.has_table(table):
         return None
-    movement = Movement.from_dict(section.movement)
     active = label_entries(section)
     present = frozenset(active)
     joined = {label: e.joined_round for label, e in active.items()}  # a late pair plays from its first round
@@ -82,13 +82,13 @@ def table_round(event: Event, section: Section, table: int) -> dict | None:
     event_round = min(max(1, event.current_round), movement.rounds)
 
     def state(rnd):
-        tp = next(p for p in movement.rounds_detail if p.round == rnd).table(table)
+        tp = movement.table(rnd, table)
         playing = tp is not None and all(x in present and joined[x] <= rnd for x in (tp.ns, tp.ew))
         statuses = {b: _status(rnd, b, results, reports) for b in tp.boards} if playing else {}
         return tp, playing, any(s in (TO_PLAY, PENDING) for s in statuses.values()), statuses
 
-    current, played_before = movement.rounds_detail[0].round, False
-    for plan in movement.rounds_detail:
+    current, played_before = movement.first_round, False
+    for plan in movement:
         if plan.round > event_round and not played_before:
             break
         current = plan.round
@@ -113,11 +113,11 @@ def table_round(event: Event, section: Section, table: int) -> dict | None:
                     if rnd == current and not r.confirmed],
         "not_played": [r.as_dict() for (rnd, _b), r in reports.items() if rnd == current],
         "sit_out": [] if playing else _sit_outs(movement, current, table, present, names),
-        "complete": complete, "finished": complete and current == movement.rounds_detail[-1].round,
+        "complete": complete, "finished": complete and current == movement.last_round,
         "moves": _moves(movement, current, table, present),
-        "moves_before": None if started or current == movement.rounds_detail[0].round
+        "moves_before": None if started or current == movement.first_round
         else _moves(movement, current - 1, table, present),
-        "identify": current == movement.rounds_detail[0].round and playing,
+        "identify": current == movement.first_round and playing,
     }
 
 

@@ -34,9 +34,9 @@ class EventSerializer(serializers.ModelSerializer):
         return board_analysis_progress(event=event)
 
     def get_sections(self, event) -> list:
-        return [{"name": s.name, "kind": s.movement.get("kind"), "tables": s.movement.get("tables"),
-                 "rounds": s.movement.get("rounds"), "boards_per_round": s.movement.get("boards_per_round"),
-                 "winners": s.movement.get("winners")} for s in event.sections.all()]
+        return [{"name": s.name, "kind": s.schedule.kind, "tables": s.schedule.tables, "rounds": s.schedule.rounds,
+                 "boards_per_round": s.schedule.boards_per_round, "winners": s.schedule.winners}
+                for s in event.sections.all()]
 
 
 class EventCreateSerializer(serializers.Serializer):

@@ -81,7 +81,7 @@ class TableView(ClubScopedMixin, APIView):
         if not hasattr(self, "_event_section"):
             event = get_object_or_404(Event, club=self.get_club(), pk=self.kwargs["pk"])
             sec = selectors_event.section_named(event, self.kwargs["section"])
-            if sec is None or not 1 <= self.kwargs["table"] <= int(sec.movement.get("tables", 0)):
+            if sec is None or not sec.schedule.has_table(self.kwargs["table"]):
                 raise NotFound("No such table in this event.")
             self._event_section = event, sec
         return self._event_section

@@ -171,7 +171,7 @@ class EventViewSet(ActionPermissions, ClubScopedMixin, viewsets.ModelViewSet):
         board = request.query_params.get("board")
         sight = event_sight(event, request.user)
         if board is None:
-            boards = [b for b in selectors_event.boards_in_play(section) if sight.traveller(section.name, b)]
+            boards = [b for b in section.schedule.board_numbers() if sight.traveller(section.name, b)]
             return Response({"boards": [selectors_event.board_traveller(event, b, section, with_audit=False)
                                         for b in boards]})
         board = _bounded_int(board, "board", limits.MAX_BOARD_NUMBER)

@@ -9,7 +9,7 @@ from .guide import wall_guide
 from .howell import howell
 from .individual import individual, rainbow
 from .mitchell import bye_stand_set, mitchell, relay_mitchell, skip_mitchell
-from .model import Movement, MovementFormatError, RoundPlan, TablePlay, board_set
+from .model import Movement, MovementFormatError, RoundPlan, Slot, TablePlay, board_set
 from .registry import KINDS, MovementRequestError, generate, with_byes
 from .suggest import Suggestion, suggest
 from .teams import round_robin, swiss_pairing, team_round_robin
@@ -17,7 +17,7 @@ from .validate import MovementError, ValidationReport, check, is_complete, valid
 
 __all__ = [
     "KINDS", "Movement", "MovementError", "MovementFormatError", "MovementRequestError",
-    "RoundPlan", "Suggestion", "TablePlay", "ValidationReport", "board_set", "bye_stand_set",
+    "RoundPlan", "Slot", "Suggestion", "TablePlay", "ValidationReport", "board_set", "bye_stand_set",
     "check", "generate", "howell", "individual", "is_complete", "mitchell", "rainbow",
     "relay_mitchell", "round_robin", "skip_mitchell", "suggest", "swiss_pairing",
     "team_round_robin", "validate", "wall_guide", "with_byes",

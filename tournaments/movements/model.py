@@ -11,7 +11,9 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from .limits import MAX_BOARD_NUMBER
 
@@ -77,8 +79,21 @@ class RoundPlan:
 
 
 @dataclass(frozen=True)
+class Slot:
+    """Where the movement schedules a board for two pairs."""
+
+    round: int
+    table: int
+
+
+@dataclass(frozen=True)
 class Movement:
-    """A complete schedule. ``shared`` declares that a board may be at two tables in a round."""
+    """A complete schedule. ``shared`` declares that a board may be at two tables in a round.
+
+    Iterating a movement gives its rounds (``RoundPlan``) in order. Code outside this package
+    asks the movement (``board_numbers()``, ``slot(board, ns, ew)``, ``table(round, n)``,
+    ``plays(label)``) rather than reading its JSON form.
+    """
 
     kind: str
     winners: int
@@ -107,6 +122,71 @@ class Movement:
         seen = {e for r in self.rounds_detail for t in r.tables for e in t.entrants}
         seen |= {e for r in self.rounds_detail for e in r.sit_out}
         return tuple(sorted(seen, key=label_key))
+
+    def __iter__(self) -> Iterator[RoundPlan]:
+        return iter(self.rounds_detail)
+
+    @property
+    def first_round(self) -> int:
+        """The first round's number (0 for an empty movement)."""
+        return self.rounds_detail[0].round if self.rounds_detail else 0
+
+    @property
+    def last_round(self) -> int:
+        """The last round's number (0 for an empty movement)."""
+        return self.rounds_detail[-1].round if self.rounds_detail else 0
+
+    def round(self, number: int) -> RoundPlan | None:
+        """Round ``number``, or None if the movement has no such round."""
+        return self._rounds.get(number)
+
+    def table(self, round: int, number: int) -> TablePlay | None:
+        """Table ``number`` in round ``round``; None if that table is not in play then."""
+        plan = self._rounds.get(round)
+        return plan.table(number) if plan else None
+
+    def has_table(self, number: int) -> bool:
+        """Whether the movement has a table ``number`` (1 .. tables)."""
+        return 1 <= number <= self.tables
+
+    def table_numbers(self) -> tuple[int, ...]:
+        """Every table the movement puts in play in some round, ascending."""
+        return tuple(sorted({t.table for r in self.rounds_detail for t in r.tables}))
+
+    def board_numbers(self) -> tuple[int, ...]:
+        """Every board the movement puts on a table, ascending."""
+        return self._board_numbers
+
+    def slot(self, board: int, ns: str, ew: str) -> Slot | None:
+        """The round and table where ``board`` is scheduled for pair ``ns`` N-S against ``ew``
+        E-W; None if the movement does not schedule that play (pair movements only)."""
+        return self._slots.get((board, ns, ew))
+
+    def plays(self, label: str) -> tuple[tuple[int, TablePlay | None], ...]:
+        """Entrant ``label``'s evening: (round, the table it sits at) for every round, the
+        table None in a round it sits out."""
+        return tuple((r.round, next((t for t in r.tables if label in t.entrants), None))
+                     for r in self.rounds_detail)
+
+    def board_plays(self, board: int) -> tuple[tuple[int, TablePlay], ...]:
+        """(round, table) for every table that plays ``board``, in movement order."""
+        return tuple((r.round, t) for r in self.rounds_detail for t in r.tables if board in t.boards)
+
+    def seatings(self) -> tuple[tuple[int, TablePlay], ...]:
+        """(round, table) for every table of every round, in movement order."""
+        return tuple((r.round, t) for r in self.rounds_detail for t in r.tables)
+
+    @cached_property
+    def _rounds(self) -> dict[int, RoundPlan]:
+        return {r.round: r for r in self.rounds_detail}
+
+    @cached_property
+    def _board_numbers(self) -> tuple[int, ...]:
+        return tuple(sorted({b for r in self.rounds_detail for t in r.tables for b in t.boards}))
+
+    @cached_property
+    def _slots(self) -> dict[tuple[int, str, str], Slot]:
+        return {key: Slot(*where) for key, where in self.slots().items()}
 
     def slots(self) -> dict[tuple[int, str, str], tuple[int, int]]:
         """(board, N-S pair, E-W pair) -> (round, table) for every pair play scheduled."""
@@ -167,6 +247,27 @@ class Movement:
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise MovementFormatError(f"not a movement: {exc!r}") from exc
+
+    @classmethod
+    def from_stored(cls, data: dict, *, planned: bool = False) -> Movement:
+        """A section's stored movement (``stored()``): as played, or with ``planned`` as chosen
+        before late arrivals and withdrawals turned places into sit-outs. No rounds stored (a
+        section before its movement) gives an empty movement."""
+        data = dict(data or {})
+        if planned and data.get("planned"):
+            data["rounds_detail"] = data["planned"]
+        if not data.get("rounds_detail"):
+            return cls(kind=str(data.get("kind", "")), winners=int(data.get("winners") or 1), tables=0,
+                       boards_per_round=0, rounds_detail=())
+        return cls.from_dict(data)
+
+    def stored(self, planned: Movement | None = None) -> dict:
+        """The JSON a section stores: this movement as played, and the planned rounds when
+        they differ (read back with ``from_stored``)."""
+        data = self.to_dict() | {"shared": self.shared}
+        if planned is not None and planned.rounds_detail != self.rounds_detail:
+            data["planned"] = planned.to_dict()["rounds_detail"]
+        return data
 
     @classmethod
     def from_json(cls, text: str, *, shared: bool | None = None) -> Movement:
@@ -244,6 +345,12 @@ class Movement:
                    tables=max((t.table for r in rounds for t in r.tables), default=0),
                    boards_per_round=_bpr(tuple(rounds)), rounds_detail=tuple(rounds),
                    shared=shared)
+
+
+def is_movement_data(data) -> bool:
+    """Whether ``data`` is a movement's JSON form (rounds listed) rather than a request to
+    generate one (``{"kind", "tables"}``)."""
+    return isinstance(data, dict) and "rounds_detail" in data
 
 
 def label_key(label: str) -> tuple:

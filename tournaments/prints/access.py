@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tournaments.models import Event
-from tournaments.selectors_event import boards_in_play, section_named
+from tournaments.selectors_event import section_named
 from tournaments.visibility import DIRECTOR, event_sight
 
 from .kinds import get_kind, kinds_for
@@ -54,7 +54,7 @@ def may_print(user, event: Event, request: PrintRequest) -> bool:
     section = section_named(event, request.section)
     if section is None:  # the print answers "no such section" itself
         return sight.staff
-    return sight.may_print(request.kind, section=section.name, boards=boards_in_play(section),
+    return sight.may_print(request.kind, section=section.name, boards=section.schedule.board_numbers(),
                            board=request.board, pair=request.pair)
 
 
@@ -65,7 +65,7 @@ def printable_kinds(user, event: Event) -> list:
         return []
     sight = event_sight(event, user)
     return [k for k in kinds_for(event.game, director=sight.role == DIRECTOR)
-            if k.director or sight.may_print(k.name, section=section.name, boards=boards_in_play(section))]
+            if k.director or sight.may_print(k.name, section=section.name, boards=section.schedule.board_numbers())]
 
 
 def public_url(request) -> str:

@@ -26,7 +26,7 @@ def demo_results(movement: Movement, boards, *, seed: str, whist: bool = False,
                  rounds: int | None = None) -> tuple[PlayedResult, ...]:
     by_number = {b.number: b for b in boards}
     out = []
-    for plan in movement.rounds_detail[:rounds]:
+    for plan in tuple(movement)[:rounds]:
         for tp in plan.tables:
             ns, ew = (" & ".join(side) for side in tp.sides)
             for number in tp.boards:
@@ -59,7 +59,7 @@ def demo_scores(movement: Movement, results) -> SessionScore | None:
               for b, rs in sorted(by_board.items())]
     if not boards:
         return None
-    seatings = [tuple(" & ".join(side) for side in t.sides) for r in movement.rounds_detail for t in r.tables]
+    seatings = [tuple(" & ".join(side) for side in t.sides) for _round, t in movement.seatings()]
     return score_session(boards, "matchpoints",
                          fields=seating_fields(seatings, boards) if movement.winners == 2 else None)
 
@@ -68,7 +68,7 @@ def demo_sheet(movement: Movement, *, game: str = "duplicate_bridge",
                seed: str = "cardroom-demo", results: bool = True, analyses=None,
                date: datetime.date = datetime.date(2026, 11, 23), names: dict | None = None) -> EventSheet:
     whist = game in ("duplicate_whist", "whist_drive")
-    count = max(b for r in movement.rounds_detail for t in r.tables for b in t.boards)
+    count = max(movement.board_numbers())
     boards = deal_set(seed, count, WHIST if whist else BRIDGE)
     played = demo_results(movement, boards, seed=seed, whist=whist) if results else ()
     if names is None:

@@ -58,7 +58,7 @@ def _moves_text(movement: Movement, plan: RoundPlan, nxt: RoundPlan | None, side
 
 
 def _boards_next(movement: Movement, index: int, tp: TablePlay) -> str:
-    rounds = movement.rounds_detail
+    rounds = tuple(movement)
     first = tp.boards[0] if tp.boards else None
     if index + 1 >= len(rounds) or not any(first in t.boards for r in rounds[index + 1:] for t in r.tables):
         return "To the director"  # the set is finished
@@ -77,12 +77,11 @@ def _sharing(plan: RoundPlan, tp: TablePlay) -> list[int]:
 def bye_stand(movement: Movement, plan: RoundPlan) -> tuple[int, ...]:
     """Boards in the movement that no table plays in this round (they rest on the bye stand)."""
     in_play = {b for t in plan.tables for b in t.boards}
-    every = sorted({b for r in movement.rounds_detail for t in r.tables for b in t.boards})
-    return tuple(b for b in every if b not in in_play)
+    return tuple(b for b in movement.board_numbers() if b not in in_play)
 
 
 def guide_rows(movement: Movement, table: int) -> list[dict]:
-    rounds = movement.rounds_detail
+    rounds = tuple(movement)
     rows = []
     for i, plan in enumerate(rounds):
         nxt = rounds[i + 1] if i + 1 < len(rounds) else None
@@ -106,9 +105,9 @@ def guide_rows(movement: Movement, table: int) -> list[dict]:
 
 def wall_chart(movement: Movement) -> dict:
     """The room's chart: a row per round, a cell per table, the bye stand and sit-outs."""
-    tables = sorted({t.table for r in movement.rounds_detail for t in r.tables})
+    tables = list(movement.table_numbers())
     rows = []
-    for plan in movement.rounds_detail:
+    for plan in movement:
         cells = []
         for number in tables:
             tp = plan.table(number)
@@ -132,7 +131,7 @@ def movement_title(movement: Movement) -> str:
 
 def build(sheet: EventSheet, *, table: int | None = None, chart: bool = True) -> dict:
     movement = sheet.movement
-    numbers = sorted({t.table for r in movement.rounds_detail for t in r.tables})
+    numbers = list(movement.table_numbers())
     if table is not None:
         numbers = [n for n in numbers if n == table]
     cards = [{"table": n, "heading": f"Table {n}", "rows": guide_rows(movement, n)} for n in numbers]

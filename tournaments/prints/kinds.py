@@ -65,7 +65,7 @@ def build_print(sheet: EventSheet, kind: str, *, board: int | None = None, pair:
         raise PrintError(f"board {given['board']} is not in this event", "board")
     if "pair" in given and given["pair"] not in sheet.pairs:
         raise PrintError(f"pair {given['pair']!r} is not in this event", "pair")
-    if "table" in given and given["table"] not in {t.table for r in sheet.movement.rounds_detail for t in r.tables}:
+    if "table" in given and given["table"] not in sheet.movement.table_numbers():
         raise PrintError(f"table {given['table']} is not in this event", "table")
     context = spec.build(sheet, **given)
     title = f"{spec.title} · {sheet.title}"

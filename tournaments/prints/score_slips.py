@@ -30,7 +30,7 @@ def slips_per_page(boards_per_round: int) -> int:
 
 
 def _starting_tables(sheet: EventSheet) -> dict[str, int]:
-    first = sheet.movement.rounds_detail[0] if sheet.movement.rounds_detail else None
+    first = sheet.movement.round(sheet.movement.first_round)
     out = {}
     for t in (first.tables if first else ()):
         for side in t.sides:
@@ -42,7 +42,7 @@ def _starting_tables(sheet: EventSheet) -> dict[str, int]:
 def slips(sheet: EventSheet, *, table: int | None = None, pair: str | None = None) -> list[dict]:
     starts = _starting_tables(sheet)
     out = []
-    for plan in sheet.movement.rounds_detail:
+    for plan in sheet.movement:
         for tp in plan.tables:
             ns_side, ew_side = tp.sides
             if table is not None and tp.table != table:

@@ -16,7 +16,7 @@ COMPACT_ROWS = 18  # longer cards print tighter rows so a card stays on one page
 def pair_rounds(sheet: EventSheet, label: str) -> list[dict]:
     """Where the entrant sits each round: table, direction, opponents and boards (or sits out)."""
     out = []
-    for plan in sheet.movement.rounds_detail:
+    for plan in sheet.movement:
         seat = None
         for tp in plan.tables:
             ns, ew = tp.sides

@@ -101,8 +101,7 @@ class EventSheet:
         return next((b for b in self.boards if b.number == number), None)
 
     def board_numbers(self) -> tuple[int, ...]:
-        played = {b for r in self.movement.rounds_detail for t in r.tables for b in t.boards}
-        return tuple(sorted(played | {b.number for b in self.boards}))
+        return tuple(sorted({*self.movement.board_numbers(), *(b.number for b in self.boards)}))
 
     def name_of(self, label: str) -> str:
         return self.names.get(label, "")
@@ -132,11 +131,9 @@ def pair_in(label: str, direction: str) -> str:
 def plays_of_board(movement: Movement, board: int) -> list[tuple[int, int, str, str]]:
     """(round, table, ns, ew) for every scheduled play of a board, in movement order."""
     out = []
-    for r in movement.rounds_detail:
-        for t in r.tables:
-            if board in t.boards:
-                ns, ew = (" & ".join(side) for side in t.sides)
-                out.append((r.round, t.table, ns, ew))
+    for rnd, t in movement.board_plays(board):
+        ns, ew = (" & ".join(side) for side in t.sides)
+        out.append((rnd, t.table, ns, ew))
     return out
 
 

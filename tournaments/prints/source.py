@@ -11,7 +11,6 @@ from scoring.engine import Standing as EngineStanding
 from scoring.services import ENGINE_METHOD, engine_result, entrant_keys
 from tournaments.deals.doubledummy import BoardAnalysis, DoubleDummy, Par
 from tournaments.models import Event, Result, Section
-from tournaments.movements.model import Movement
 from tournaments.selectors_boards import event_board_set, event_boards, whist_tricks
 from tournaments.selectors_event import entry_names, event_sections, section_named
 from tournaments.services.boards import board_to_pure, rules_for_game
@@ -84,7 +83,7 @@ def table_links(event: Event, section: Section, public_url: str) -> tuple[TableL
         TableLink(t, base + reverse("event-table", kwargs={"slug": event.club.slug, "pk": event.pk,
                                                            "section": section.name, "table": t}),
                   table_pin(event, section, t))
-        for t in range(1, int(section.movement.get("tables", 0)) + 1))
+        for t in range(1, section.schedule.tables + 1))
 
 
 def event_sheet(event: Event, section: str | None = None, *, public_url: str | None = None) -> EventSheet:
@@ -94,9 +93,9 @@ def event_sheet(event: Event, section: str | None = None, *, public_url: str | N
     if chosen is None:
         raise PrintError(f"section {section!r} is not in this event" if section else "this event has no movement yet",
                          "section" if section else "non_field_errors")
-    if not chosen.movement.get("rounds_detail"):
+    movement = chosen.schedule
+    if not movement.rounds:
         raise PrintError("this event has no movement yet")
-    movement = Movement.from_dict(chosen.movement)
     rules = rules_for_game(event.game)
     rows = list(event_boards(event=event))
     board_set = event_board_set(event=event)

@@ -45,7 +45,7 @@ def event_set_round(*, event: Event, round_number: int) -> Event:
     """The director's current round (the tables' phones follow it)."""
     if event.is_progressive:
         refuse_party(event, "set its round", use=_close_round(event))
-    rounds = max((len(s.movement.get("rounds_detail", [])) for s in event.sections.all()), default=0)
+    rounds = max((s.schedule.rounds for s in event.sections.all()), default=0)
     if not 1 <= round_number <= rounds:
         raise ValidationError({"round": [f"Rounds run from 1 to {rounds}."]})
     Event.objects.filter(pk=event.pk).update(current_round=round_number)

@@ -6,8 +6,6 @@ for bridge whist and auction; tricks for duplicate whist); this module only read
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import F
@@ -20,6 +18,8 @@ from scoring.engine import (ScoringError, auction_deal, board_vulnerability, bri
                             duplicate_whist_score, parse_adjustment, parse_contract, preset)
 from scoring.engine.rules import AUCTION_1908, BRIDGE_1904, DUPLICATE_WHIST_TRICKS
 from tournaments.models import Entry, EntryStatus, Event, EventStatus, Game, Result, ResultChange, Section
+from tournaments.movements.model import Slot
+from tournaments.selectors_boards import event_board_numbers
 
 from .lifecycle import correction_check
 
@@ -35,27 +35,6 @@ class ResultConflict(Conflict):
         self.result = result
 
 
-@dataclass(frozen=True)
-class Slot:
-    """Where the movement schedules a board for two pairs."""
-
-    round: int
-    table: int
-
-
-def schedule(section: Section) -> dict[tuple[int, str, str], Slot]:
-    """(board, ns label, ew label) -> (round, table) for every play in the section's movement."""
-    cached = getattr(section, "_schedule", None)
-    if cached is None:
-        cached = {}
-        for plan in section.movement.get("rounds_detail", []):
-            for t in plan["tables"]:
-                for b in t["boards"]:
-                    cached[(int(b), str(t.get("ns", "")), str(t.get("ew", "")))] = Slot(plan["round"], t["table"])
-        section._schedule = cached
-    return cached
-
-
 def event_attach_boards(*, event: Event) -> None:
     """Deal the event's board set from its seed unless one is attached (dealt or imported)."""
     from tournaments.models import BoardSet
@@ -63,8 +42,7 @@ def event_attach_boards(*, event: Event) -> None:
 
     if BoardSet.objects.filter(event=event, boards__isnull=False).exists():
         return
-    boards = {int(b) for s in event.sections.all() for plan in s.movement.get("rounds_detail", [])
-              for t in plan["tables"] for b in t["boards"]}
+    boards = event_board_numbers(event=event)
     if boards:
         boardset_deal(event=event, count=max(boards))
 
@@ -208,11 +186,11 @@ def locate(*, event: Event, data: dict, override: bool = False) -> tuple[Section
         if label not in entries:
             raise ValidationError({side: [f"No pair {data.get(side)!r} in section {section.name}."]})
         labels.append(label)
-    plan = schedule(section)
-    slot = plan.get((board, labels[0], labels[1]))
+    plan = section.schedule
+    slot = plan.slot(board, labels[0], labels[1])
     pairs = [_holder(entries[label], slot.round if slot else 0) for label in labels]
     if slot is None:
-        turned = plan.get((board, pairs[1].label, pairs[0].label))
+        turned = plan.slot(board, pairs[1].label, pairs[0].label)
         if not override:
             if turned is not None:  # e.g. a table that missed an arrow switch
                 raise ValidationError({"ns": [

@@ -1,8 +1,9 @@
 """Writes for movement changes during the evening: a late pair seated in a phantom's or a
 withdrawn pair's place, a withdrawal, a table added or another movement chosen.
 
-A section stores the movement as played (``rounds_detail``: tables whose pair number nobody
-holds that round are sit-outs) and, once that differs, the movement as planned (``planned``).
+A section stores the movement as played (``section.schedule``: tables whose pair number nobody
+holds that round are sit-outs) and, once that differs, the movement as planned
+(``section.planned_schedule()``).
 The pure rules are in ``tournaments.movements.change``; this module reads rows, calls them and
 writes the movement, the entries' pair numbers and the results' rounds and tables.
 """
@@ -23,10 +24,7 @@ GENERATED = ("mitchell", "skip-mitchell", "relay-mitchell", "howell")
 
 def planned_movement(section: Section) -> Movement:
     """The movement as chosen, before late arrivals and withdrawals turned places into sit-outs."""
-    data = dict(section.movement)
-    if data.get("planned"):
-        data["rounds_detail"] = data["planned"]
-    return Movement.from_dict(data)
+    return section.planned_schedule()
 
 
 def windows(section: Section) -> dict[str, list[tuple[int, int | None]]]:
@@ -41,12 +39,8 @@ def windows(section: Section) -> dict[str, list[tuple[int, int | None]]]:
 def _store(section: Section, planned: Movement) -> Section:
     """Write the planned movement and the movement as played for the entries as they are."""
     played = change.seated(planned, windows(section))
-    data = played.to_dict() | {"shared": played.shared}
-    if played.rounds_detail != planned.rounds_detail:
-        data["planned"] = planned.to_dict()["rounds_detail"]
-    section.movement = data
+    section.movement = played.stored(planned)
     section.save(update_fields=["movement"])
-    section.__dict__.pop("_schedule", None)
     return section
 
 
@@ -117,7 +111,7 @@ def section_change_movement(*, section: Section, movement: Movement) -> change.P
             Entry.objects.filter(pk=e.pk).update(label=result.labels.get(e.label, e.label))
     from tournaments.services.boards import boardset_extend
 
-    boardset_extend(event=event, numbers={b for r in movement.rounds_detail for t in r.tables for b in t.boards})
+    boardset_extend(event=event, numbers=set(movement.board_numbers()))
     moved = [m for m in result.moves if m.moved]
     for m in moved:
         Result.objects.filter(pk=m.played.id).update(round=m.after[0], table=m.after[1])

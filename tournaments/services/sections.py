@@ -10,18 +10,18 @@ from django.db import transaction
 
 from cardroom.inputs import is_whole
 from tournaments.models import Event, Section
-from tournaments.movements.model import Movement, MovementFormatError
+from tournaments.movements.model import Movement, MovementFormatError, is_movement_data
 from tournaments.movements.registry import MovementRequestError, bounded, generate
 from tournaments.movements.validate import MovementError, check
 
 
 def movement_build(spec: dict) -> Movement:
     """A validated movement from ``{"kind", "tables"|"pairs", "boards_per_round"?, "rounds"?}``
-    or an imported movement JSON (``{"rounds_detail": [...]}``); errors name the field."""
+    or an imported movement JSON (rounds and tables listed); errors name the field."""
     if not isinstance(spec, dict):
         raise ValidationError({"movement": ["Give an object with kind and tables or pairs."]})
     try:
-        if "rounds_detail" in spec:
+        if is_movement_data(spec):
             return check(bounded(Movement.from_dict(spec)))
         options = {}
         for key in ("tables", "pairs", "boards_per_round", "rounds"):
@@ -50,12 +50,7 @@ def section_add(*, event: Event, name: str, movement: Movement, position: int = 
     """A section named by letters and digits (it appears in URLs: ``table/A/3/``)."""
     if not SECTION_NAME.match(name):
         raise ValidationError({"name": [f"A section name is 1 to 8 letters or digits, not {name!r}."]})
-    section = Section(event=event, name=name, movement=movement.to_dict() | {"shared": movement.shared},
-                      position=position)
+    section = Section(event=event, name=name, movement=movement.stored(), position=position)
     section.full_clean()
     section.save()
     return section
-
-
-def section_movement(section: Section) -> Movement:
-    return Movement.from_dict(section.movement)

@@ -172,7 +172,7 @@ def event_import_usebio(*, club, data: bytes | str, user=None, name: str = "") -
                 score_ns=None if r.score_ns is None else int(round(r.score_ns)), source=ResultSource.DIRECTOR,
                 entered_by=event.created_by))
     Result.objects.bulk_create(rows, batch_size=2000)
-    Event.objects.filter(pk=event.pk).update(current_round=len(movement.rounds_detail), results_version=1)
+    Event.objects.filter(pk=event.pk).update(current_round=movement.rounds, results_version=1)
     if pure.hands:
         _store_hands(event, pure)
     reason = f"imported from USEBIO ({pure.program or 'unknown program'})"

@@ -116,7 +116,7 @@ def _sight_context(event, user, sections) -> dict:
     """The links this viewer may follow (tournaments.visibility): travellers by section, the
     score cards of the standings, the hand records."""
     sight = event_sight(event, user)
-    travellers = [{"section": s.name, "boards": [b for b in selectors_event.boards_in_play(s)
+    travellers = [{"section": s.name, "boards": [b for b in s.schedule.board_numbers()
                                                  if sight.traveller(s.name, b)]} for s in sections]
     cards = {(s.name, e.label) for s in sections for e in s.entries.all() if sight.scorecard(s.name, e.label)}
     return {"sight": sight, "traveller_links": [t for t in travellers if t["boards"]],
@@ -269,7 +269,7 @@ def event_traveller(request, slug, pk, board):
         "club": club, "event": event, "section": section, "traveller": traveller, "is_scorer": scorer,
         "is_director": director, "hands": sight.hands,
         "provisional_until": selectors_lifecycle.provisional_until(event),
-        "boards": [b for b in selectors_event.boards_in_play(section) if sight.traveller(section.name, b)]})
+        "boards": [b for b in section.schedule.board_numbers() if sight.traveller(section.name, b)]})
 
 
 def event_scorecard(request, slug, pk, label):

@@ -76,4 +76,4 @@ def event_movement(request, slug, pk):
     return render(request, "tournaments/event_movement.html", {
         "club": club, "event": event, "section": section, "sections": selectors_event.event_sections(event),
         "pairs": pairs, "offers": offers, "choice": choice, "preview": preview.to_dict() if preview else None, "error": error,
-        "current": section.movement}, status=status)
+        "current": section.schedule}, status=status)

@@ -27,7 +27,7 @@ def _table(slug, pk, section_name, table):
     club = get_object_or_404(Club, slug=slug)
     event = get_object_or_404(Event, club=club, pk=pk)
     section = selectors_event.section_named(event, section_name)
-    if section is None or not 1 <= table <= int(section.movement.get("tables", 0)):
+    if section is None or not section.schedule.has_table(table):
         raise Http404("No such table in this event.")
     return club, event, section
 
