@@ -2,9 +2,10 @@
 
 ``EventViewSet`` hands party events to ``party_create``, ``party_start`` and
 ``party_standings``; the party's own routes (players, rounds, tables, close) are the views
-below, appended to ``tournaments.api.urls``. Thin: parse, call a service, shape the answer.
-Input errors are 400 naming the field, clashes with the party's state 409 with a ``detail``
-saying what clashed; nothing is written.
+below, appended to ``tournaments.api.urls``. Thin: each action's ``InputSerializer`` checks the body, a service
+is called, the answer is shaped. Input errors are 400 naming the field (the serializer's, or the
+service's ``ValidationError``), clashes with the party's state a ``PartyConflict``, which the API's
+one exception handler (``cardroom.api``) answers 409 with a ``detail``; nothing is written.
 """
 from __future__ import annotations
 
@@ -29,21 +30,11 @@ from tournaments.services import party as party_services
 from tournaments.visibility import parties_visible
 
 
-def _run(call, ok_status=status.HTTP_200_OK):
-    """Call a service; ValidationError -> 400 by field, PartyConflict -> 409."""
-    try:
-        return Response(call(), status=ok_status)
-    except ValidationError as exc:
-        detail = exc.message_dict if hasattr(exc, "message_dict") else {"non_field_errors": exc.messages}
-        return Response(detail, status=status.HTTP_400_BAD_REQUEST)
-    except party_services.PartyConflict as exc:
-        return Response({"detail": str(exc)}, status=status.HTTP_409_CONFLICT)
-
-
-def _body(request) -> dict:
-    if not isinstance(request.data, dict):
-        raise ValidationError({"non_field_errors": ["send a JSON object"]})
-    return request.data
+def _valid(serializer_class, request) -> dict:
+    """The body checked by the action's input serializer (a 400 naming the field otherwise)."""
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
 
 
 def party_data(party: Party) -> dict:
@@ -54,7 +45,7 @@ def party_data(party: Party) -> dict:
             "rounds": party_services.planned_rounds(party), "deal_seed": event.deal_seed}
 
 
-class _PartyCreate(serializers.Serializer):
+class PartyCreateInput(serializers.Serializer):
     name = serializers.CharField(max_length=160)
     date = serializers.DateField()
     game = serializers.CharField()
@@ -69,11 +60,15 @@ def party_create(view, request) -> Response:
     club = view.get_club()
     if not is_director(request.user, club):
         raise PermissionDenied("Only a director of the club can do this.")
-    data = _PartyCreate(data=request.data)
-    data.is_valid(raise_exception=True)
-    values = data.validated_data
-    return _run(lambda: party_data(party_services.party_create(club=club, created_by=request.user, **values)),
-                status.HTTP_201_CREATED)
+    values = _valid(PartyCreateInput, request)
+    party = party_services.party_create(club=club, created_by=request.user, **values)
+    return Response(party_data(party), status=status.HTTP_201_CREATED)
+
+
+class PartyStartInput(serializers.Serializer):
+    seating = serializers.JSONField(required=False, allow_null=True, help_text=(
+        "The director's round-1 seating instead of the draw: tables of two sides of two labels "
+        '([[["1", "2"], ["3", "4"]]]); progressive hearts: tables of four labels.'))
 
 
 def party_start(view, request, event) -> Response:
@@ -81,13 +76,9 @@ def party_start(view, request, event) -> Response:
     if not is_director(request.user, event.club):
         raise PermissionDenied("Only a director of the club can do this.")
     party = get_object_or_404(Party, event=event)
-
-    def start():
-        seating = _body(request).get("seating")
-        round_ = party_services.party_start(party=party, seating=seating, user=request.user)
-        return selectors_party.party_round(party=party, number=round_.number)
-
-    return _run(start)
+    body = _valid(PartyStartInput, request)
+    round_ = party_services.party_start(party=party, seating=body.get("seating"), user=request.user)
+    return Response(selectors_party.party_round(party=party, number=round_.number))
 
 
 def party_standings(view, request, event) -> Response:
@@ -97,28 +88,8 @@ def party_standings(view, request, event) -> Response:
     return Response([row.as_dict() for row in selectors_party.party_standings(party=party)])
 
 
-class _PlayerAdd(serializers.Serializer):
-    member = serializers.IntegerField(required=False, min_value=1, max_value=limits.MAX_ID)
-    guest = serializers.CharField(required=False, max_length=limits.NAME_MAX)
-    category = serializers.ChoiceField(choices=["lady", "gentleman", "open"], required=False)
-
-
-class _TableReport(serializers.Serializer):
-    points = serializers.ListField(child=serializers.IntegerField(), min_length=2, max_length=2, required=False,
-                                   help_text="Euchre and whist: each side's points.")
-    tricks = serializers.ListField(child=serializers.IntegerField(), required=False)
-    chips = serializers.ListField(child=serializers.IntegerField(), min_length=4, max_length=4, required=False,
-                                  help_text="Progressive hearts: chips lost by each player in seat order.")
-    hands = serializers.ListField(child=serializers.DictField(), required=False,
-                                  help_text='Progressive hearts instead of chips: [{"hearts": [1, 2, 4, 6]}, ...].')
-    cut = serializers.ListField(child=serializers.IntegerField(allow_null=True), required=False)
-    pin = serializers.CharField(required=False)
-    correct = serializers.BooleanField(required=False)
-
-
 READ = extend_schema(responses=OpenApiTypes.OBJECT)
 READ_LIST = extend_schema(responses={200: {"type": "array", "items": {"type": "object"}}})
-WRITE = extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
 
 
 class ReadsOnceStarted(BasePermission):
@@ -175,42 +146,48 @@ class PartyPlayersView(PartyView):
         players = PartyPlayer.objects.filter(party=party).select_related("replaces")
         return Response([player_data(p) for p in players])
 
-    @extend_schema(request=_PlayerAdd, responses={201: OpenApiTypes.OBJECT})
+    class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "PartyPlayerAdd"  # the schema's component name (one InputSerializer a view)
+
+        member = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=limits.MAX_ID)
+        guest = serializers.CharField(required=False, allow_null=True, max_length=limits.NAME_MAX)
+        category = serializers.ChoiceField(choices=["lady", "gentleman", "open"], required=False, allow_null=True)
+
+    @extend_schema(request=InputSerializer, responses={201: OpenApiTypes.OBJECT})
     def post(self, request, club_slug, pk):
         party = self.get_party()
         self.require(party, is_director, "director")
-
-        def add():
-            body = _PlayerAdd(data=_body(request))
-            body.is_valid(raise_exception=True)
-            body = body.validated_data
-            player = party_services.party_player_add(
-                party=party, member=body.get("member"), guest=body.get("guest"),
-                category=body.get("category") or "open")
-            data = player_data(player)
-            if getattr(player, "chart_note", None):
-                data["chart"] = player.chart_note
-            return data
-
-        return _run(add, status.HTTP_201_CREATED)
+        body = _valid(self.InputSerializer, request)
+        player = party_services.party_player_add(party=party, member=body.get("member"), guest=body.get("guest"),
+                                                 category=body.get("category") or "open")
+        data = player_data(player)
+        if getattr(player, "chart_note", None):
+            data["chart"] = player.chart_note
+        return Response(data, status=status.HTTP_201_CREATED)
 
 
 class PartyLeaveView(PartyView):
     """``POST /{id}/players/{label}/leave/`` with an optional substitute ``member``/``guest``."""
 
-    @WRITE
+    class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "PartyPlayerLeave"  # the schema's component name (one InputSerializer a view)
+
+        member = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=limits.MAX_ID,
+                                          help_text="The substitute, a member of the club.")
+        guest = serializers.CharField(required=False, allow_null=True, max_length=limits.NAME_MAX,
+                                      help_text="The substitute, a guest.")
+
+    @extend_schema(request=InputSerializer, responses=OpenApiTypes.OBJECT)
     def post(self, request, club_slug, pk, label):
         party = self.get_party()
         self.require(party, is_director, "director")
         player = get_object_or_404(PartyPlayer, party=party, label=label, ghost=False)
-
-        def leave():
-            body = _body(request)
-            seat = party_services.party_player_leave(party=party, player=player, member=body.get("member"),
-                                                     guest=body.get("guest"))
-            return player_data(seat)
-
-        return _run(leave)
+        body = _valid(self.InputSerializer, request)
+        seat = party_services.party_player_leave(party=party, player=player, member=body.get("member"),
+                                                 guest=body.get("guest"))
+        return Response(player_data(seat))
 
 
 class PartyRoundView(PartyView):
@@ -230,30 +207,39 @@ class PartyTableView(PartyView):
     Scorers and directors report any table (directors may ``"correct"``); players need the
     table's PIN."""
 
-    @extend_schema(request=_TableReport, responses=OpenApiTypes.OBJECT)
+    class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "PartyTableReport"  # the schema's component name (one InputSerializer a view)
+
+        points = serializers.ListField(child=serializers.IntegerField(), min_length=2, max_length=2, required=False,
+                                       help_text="Euchre and whist: each side's points.")
+        tricks = serializers.ListField(child=serializers.IntegerField(), required=False, allow_null=True,
+                                       help_text="Points tied: the tricks of the current hand.")
+        chips = serializers.ListField(child=serializers.IntegerField(), required=False, allow_null=True,
+                                      help_text="Progressive hearts: chips lost by each player in seat order.")
+        hands = serializers.ListField(child=serializers.DictField(), required=False, allow_null=True,
+                                      help_text='Progressive hearts instead of chips: [{"hearts": [1, 2, 4, 6]}, ...].')
+        cut = serializers.ListField(child=serializers.IntegerField(allow_null=True), required=False, allow_null=True)
+        pin = serializers.CharField(required=False, allow_null=True, allow_blank=True, max_length=16)
+        correct = serializers.BooleanField(required=False, default=False)
+
+    @extend_schema(request=InputSerializer, responses={201: OpenApiTypes.OBJECT})
     def post(self, request, club_slug, pk, number, table):
         party = self.get_party()
         club = party.event.club
-
-        def report():
-            body = _body(request)
-            if not is_scorer(request.user, club):
-                require_pin(party_services.table_pin_check(party, table, body.get("pin"), client_address(request)))
-            if party.progression == Progression.HEARTS:
-                party_services.party_hearts_enter(
-                    party=party, round_number=number, table=table, chips=body.get("chips"), hands=body.get("hands"),
-                    cut=body.get("cut"), entered_by=request.user.get_username(),
-                    correct=bool(body.get("correct")) and is_director(request.user, club))
-                return selectors_party.party_round(party=party, number=number)
-            if "points" not in body:
-                raise ValidationError({"points": ["give the points of each side, e.g. [5, 3]"]})
-            party_services.party_result_enter(
-                party=party, round_number=number, table=table, points=body["points"], tricks=body.get("tricks"),
-                cut=body.get("cut"), entered_by=request.user.get_username(),
-                correct=bool(body.get("correct")) and is_director(request.user, club))
-            return selectors_party.party_round(party=party, number=number)
-
-        return _run(report, status.HTTP_201_CREATED)
+        body = _valid(self.InputSerializer, request)
+        if not is_scorer(request.user, club):
+            require_pin(party_services.table_pin_check(party, table, body.get("pin"), client_address(request)))
+        common = {"party": party, "round_number": number, "table": table, "cut": body.get("cut"),
+                  "entered_by": request.user.get_username(),
+                  "correct": body["correct"] and is_director(request.user, club)}
+        if party.progression == Progression.HEARTS:
+            party_services.party_hearts_enter(chips=body.get("chips"), hands=body.get("hands"), **common)
+        elif "points" not in body:
+            raise ValidationError({"points": ["give the points of each side, e.g. [5, 3]"]})
+        else:
+            party_services.party_result_enter(points=body["points"], tricks=body.get("tricks"), **common)
+        return Response(selectors_party.party_round(party=party, number=number), status=status.HTTP_201_CREATED)
 
 
 class PartyCloseView(PartyView):
@@ -262,42 +248,43 @@ class PartyCloseView(PartyView):
     ``DELETE`` reopens round n, the last closed round: its stars and the next round's seating
     go (400 once the next round has a result)."""
 
-    @WRITE
+    class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "PartyRoundClose"  # the schema's component name (one InputSerializer a view)
+
+        cut = serializers.DictField(child=serializers.IntegerField(), required=False, allow_null=True, help_text=(
+            'Progressive hearts: the cut of players tied to retire, {label: card}, 1 (ace) to 13 (king).'))
+
+    @extend_schema(request=InputSerializer, responses=OpenApiTypes.OBJECT)
     def post(self, request, club_slug, pk, number):
         party = self.get_party()
         self.require(party, is_director, "director")
-
-        def close():
-            nxt = party_services.party_round_close(party=party, round_number=number, cut=_body(request).get("cut"),
-                                                   user=request.user)
-            data = {"closed": number, "next": None if nxt is None else
-                    selectors_party.party_round(party=party, number=nxt.number)}
-            if party.progression == Progression.HEARTS:
-                data["retired"] = selectors_party.party_round(party=party, number=number).get("retired", [])
-            return data
-
-        return _run(close)
+        body = _valid(self.InputSerializer, request)
+        nxt = party_services.party_round_close(party=party, round_number=number, cut=body.get("cut"),
+                                               user=request.user)
+        data = {"closed": number, "next": None if nxt is None else
+                selectors_party.party_round(party=party, number=nxt.number)}
+        if party.progression == Progression.HEARTS:
+            data["retired"] = selectors_party.party_round(party=party, number=number).get("retired", [])
+        return Response(data)
 
     @READ
     def delete(self, request, club_slug, pk, number):
         party = self.get_party()
         self.require(party, is_director, "director")
-
-        def reopen():
-            party_services.party_round_reopen(party=party, round_number=number, user=request.user)
-            return {"reopened": number, "round": selectors_party.party_round(party=party, number=number)}
-
-        return _run(reopen)
+        party_services.party_round_reopen(party=party, round_number=number, user=request.user)
+        return Response({"reopened": number, "round": selectors_party.party_round(party=party, number=number)})
 
 
 class PartyFinishView(PartyView):
     """``POST /{id}/party/finish/``: end play (the books set no number of games)."""
 
-    @WRITE
+    @extend_schema(request=None, responses=OpenApiTypes.OBJECT)
     def post(self, request, club_slug, pk):
         party = self.get_party()
         self.require(party, is_director, "director")
-        return _run(lambda: party_services.party_finish(party=party, user=request.user) or party_data(Party.objects.get(pk=party.pk)))
+        party_services.party_finish(party=party, user=request.user)
+        return Response(party_data(Party.objects.select_related("event").get(pk=party.pk)))
 
 
 class PartyTallyView(PartyView):
