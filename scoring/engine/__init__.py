@@ -3,12 +3,14 @@
 Raw scores for every game (contract bridge Law 77, bridge whist 1904, auction 1908, whist,
 duplicate whist, euchre), hearts settlement, comparative scoring (matchpoints, Neuberg, Law 12C adjusted
 scores, IMPs, datum/Butler, cross-IMPs, VPs, the books' plus/minus-the-average), rankings,
-the scoring programs' conventions as data (``CONVENTIONS``), and ``score_session`` -- the one call the Django side needs.
+the scoring programs' conventions as data (``CONVENTIONS``), and ``score_session`` -- the one call
+the Django side needs.
 """
 from .adjustments import Adjustment, parse_adjustment
 from .books import (BOOKS_METHODS, CompassResult, above_average, books_session, compass_scores,
                     compass_trick_totals, plus_minus_the_average, scaled_to_card)
-from .conventions import CONVENTIONS, FAMILIES, Convention, convention, detect, parse_scoring, program_convention
+from .conventions import (CONVENTIONS, FAMILIES, Convention, convention, detect, parse_scoring, program_convention,
+                          resolve)
 from .contract import (Contract, board_dealer, board_vulnerability, declarer_score, duplicate_score,
                        parse_contract, parse_vulnerability)
 from .errors import ScoringError

@@ -193,3 +193,24 @@ def detect(scoring: str | None, program: str | None) -> tuple[str, Convention]:
     that wrote it (Cardroom's defaults when unknown)."""
     family, changes = parse_scoring(scoring) if scoring else ("matchpoints", {})
     return family, (program_convention(program) or DEFAULT).with_rules(**changes)
+
+
+def resolve(scoring: str | None, program: str | None, *, method: str | None = None,
+            name: str | None = None) -> tuple[str, Convention]:
+    """What to score a file with: ``method`` (a family, or "neuberg") and the convention ``name``
+    override what the file's ``[Scoring]`` and program say; a ``[Scoring]`` naming variants
+    (``Cross2``, ``Mean``, ``Butler-2``) keeps them under any convention."""
+    try:
+        family, changes = parse_scoring(scoring) if scoring else ("matchpoints", {})
+    except ScoringError:
+        if method is None:
+            raise
+        family, changes = method, {}
+    rules = convention(name) if name else (program_convention(program) or DEFAULT)
+    if method == "neuberg":
+        family, changes = "matchpoints", {**changes, "short_boards": "neuberg"}
+    elif method is not None:
+        family = method
+    if family not in FAMILIES:
+        raise ScoringError(f"bad method {family!r}: expected one of {', '.join(FAMILIES)} or neuberg")
+    return family, rules.with_rules(**changes)

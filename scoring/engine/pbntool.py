@@ -1,163 +1,91 @@
 """``pbn score``: rescore the ``ScoreTable`` results of a PBN file written by any scoring
 program, and write JSON or a PBN with fresh ``ScoreTable`` and ``TotalScoreTable``.
 
-Every raw score is recomputed from Contract/Declarer/Result and the board's vulnerability
-(Law 77); arbitral scores (``A+``, ``A``, ``A-``, ``A60``, ``40%``, optionally ``^``-prefixed)
-may stand in Contract, Score_NS or Score_EW; a row with no contract but a Score_NS/Score_EW
-keeps that score. A row whose Contract is ``NP`` (not played) is listed, not scored.
-Anything else that cannot be scored stops the run with exit code 2, naming board and line.
-Pure Python: the Django command ``manage.py pbn`` is a thin wrapper over ``run``.
+The file is read by ``pbnresults`` (byes, absent pairs, arbitral scores, individuals); it is
+scored the way the program that wrote it scores: the family from its ``[Scoring]``
+(``MatchPoints;MP1``, ``IMP;Cross``, ``IMP;Butler-2;Mean``) and the rule set from its
+``[Application]``/``[Generator]`` (``conventions``), unless ``--method`` or ``--convention`` says
+otherwise; the JSON names both (``"method"``, ``"convention"``). A bad file stops the run with exit
+code 2 naming board and line. Pure Python: ``manage.py pbn`` is a thin wrapper over ``run``.
 """
 from __future__ import annotations
 
 import argparse
 import json
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence
 
-from tournaments.deals.pbn import PbnError, PbnGame, read_pbn, write_pbn
+from tournaments.deals.pbn import PbnError, write_pbn
 from tournaments.deals.usebio import looks_like_xml
 
-from .adjustments import parse_adjustment
-from .contract import board_vulnerability, duplicate_score, parse_contract, parse_vulnerability
+from .conventions import CONVENTIONS, Convention, resolve
 from .errors import ScoringError
-from .session import BoardResults, Method, Result, SessionScore, direction_fields, score_session
+from .pbnresults import PbnBoard, PbnScoreError, ResultsFile, read_boards, read_results
+from .session import BoardResults, Result, SessionScore, direction_fields, score_session
+
+__all__ = ["CLI_METHODS", "PbnBoard", "PbnScoreError", "build_parser", "read_boards", "run", "score_pbn",
+           "score_pbn_file", "score_results", "to_json", "to_pbn"]
 
 CLI_METHODS = ("matchpoints", "neuberg", "butler", "cross-imps")
-_MISSING = ("", "-", "?")
-
-
-class PbnScoreError(ScoringError):
-    def __init__(self, message: str, board: str | None = None, line: int | None = None):
-        where = ", ".join(p for p in (f"board {board}" if board else "", f"line {line}" if line else "") if p)
-        super().__init__(f"{where}: {message}" if where else message)
-        self.board, self.line = board, line
-
-
-@dataclass(frozen=True)
-class PbnBoard:
-    game: PbnGame
-    board: str
-    results: BoardResults
-    not_played: tuple[tuple[str, str], ...] = ()
-
-
-def _score_cell(value: str) -> float | None:
-    text = value.strip().upper().replace(" ", "")
-    for prefix in ("NS", "EW"):
-        if text.startswith(prefix):
-            sign = 1 if prefix == "NS" else -1
-            return sign * float(text[2:])
-    return None if text in _MISSING else float(text)
-
-
-def _row_result(row: dict[str, str], vul: str, board: str, line: int) -> Result | None:
-    get = lambda col: row.get(col, "").strip()  # noqa: E731
-    ns, ew = get("PairId_NS"), get("PairId_EW")
-    if ns in _MISSING or ew in _MISSING:
-        raise PbnScoreError("result without PairId_NS and PairId_EW", board, line)
-    contract, declarer, tricks = get("Contract"), get("Declarer"), get("Result")
-    if contract.upper() in ("NP", "NOTPLAYED"):
-        return None
-    adj_ns = parse_adjustment(get("Score_NS")) if get("Score_NS") not in _MISSING else None
-    adj_ew = parse_adjustment(get("Score_EW")) if get("Score_EW") not in _MISSING else None
-    adj_ns = adj_ns or (parse_adjustment(contract) if contract not in _MISSING else None)
-    if adj_ns or adj_ew:
-        return Result(ns, ew, adjusted_ns=adj_ns, adjusted_ew=adj_ew, contract=contract)
-    try:
-        if contract not in _MISSING:
-            con = parse_contract(contract)
-            if con.passed:
-                return Result(ns, ew, 0, contract="Pass")
-            if tricks in _MISSING:
-                raise ScoringError(f"contract {contract} without a Result (tricks taken)")
-            score = duplicate_score(con, declarer, tricks, vul)
-            return Result(ns, ew, score, contract=str(con), declarer=declarer.upper(), tricks=int(tricks))
-        s_ns, s_ew = _score_cell(get("Score_NS")), _score_cell(get("Score_EW"))
-    except (ScoringError, ValueError) as exc:
-        raise PbnScoreError(str(exc), board, line) from None
-    if s_ns is None and s_ew is None:
-        raise PbnScoreError("result has neither a contract nor a score", board, line)
-    score = s_ns if s_ns is not None else -s_ew
-    return Result(ns, ew, int(score) if float(score).is_integer() else score)
-
-
-PROGRESS_EVERY = 100  # boards between two progress reports
-
-
-def read_boards(games: Sequence[PbnGame], progress: Callable[[str], None] | None = None) -> list[PbnBoard]:
-    """Turn every game with a ScoreTable into oriented results (the cards as dealt);
-    ``progress(text)`` every PROGRESS_EVERY games."""
-    out = []
-    seen: dict[str, int] = {}
-    for index, game in enumerate(games, start=1):
-        if progress is not None and index % PROGRESS_EVERY == 0:
-            progress(f"read {index} of {len(games)} boards")
-        tag = game.tag("ScoreTable")
-        if tag is None:
-            continue
-        board = game.value("Board")
-        if board is None:
-            raise PbnScoreError("ScoreTable without a Board tag", None, tag.line)
-        if board in seen:
-            raise PbnScoreError(f"board appears twice (first at line {seen[board]})", board, tag.line)
-        seen[board] = tag.line
-        try:
-            vul_text = game.value("Vulnerable")
-            vul = parse_vulnerability(vul_text) if vul_text else board_vulnerability(int(board))
-        except (ScoringError, ValueError) as exc:
-            raise PbnScoreError(str(exc), board, game.line_of("Vulnerable")) from None
-        results, not_played = [], []
-        for i, row in enumerate(tag.records()):
-            result = _row_result(row, vul, board, tag.line + 1 + i)
-            if result is None:
-                not_played.append((row.get("PairId_NS", ""), row.get("PairId_EW", "")))
-            else:
-                results.append(result)
-        out.append(PbnBoard(game, board, BoardResults(board, tuple(results)), tuple(not_played)))
-    return out
 
 
 def _numbered_per_direction(boards: Sequence[BoardResults]) -> bool:
     """Mitchell numbering: some board has the same pair number in both directions."""
-    return any({r.ns for r in b.results} & {r.ew for r in b.results} for b in boards)
+    return any({r.ns for r in b.results if r.ns} & {r.ew for r in b.results if r.ew} for b in boards)
 
 
-def _typed(boards: Sequence[BoardResults]) -> list[BoardResults]:
+def _typed(boards: Sequence[PbnBoard]) -> list[BoardResults]:
     """Mitchell pair numbers are per direction: make "1" N-S and "1" E-W distinct entrants."""
-    return [BoardResults(b.board, tuple(
-        Result(**{**r.__dict__, "ns": f"{r.ns} NS", "ew": f"{r.ew} EW"}) for r in b.results), b.expected)
-        for b in boards]
+    tag = lambda e, d: f"{e} {d}" if e else e  # noqa: E731
+    return [BoardResults(b.results.board, tuple(
+        Result(**{**r.__dict__, "ns": tag(r.ns, "NS"), "ew": tag(r.ew, "EW")}) for r in b.results.results),
+        b.results.expected, tuple(tag(e, d) for e, d in b.bye_sides)) for b in boards]
 
 
-def score_pbn(data: bytes | str, *, method: str = "matchpoints", fields: str = "auto",
-              progress: Callable[[str], None] | None = None):
-    """Read and score a PBN; returns (boards, SessionScore, fields used). ``progress(text)``
-    hears how far it got (a long file takes a while)."""
-    if method not in CLI_METHODS:
-        raise ScoringError(f"bad method {method!r}: expected one of {', '.join(CLI_METHODS)}")
-    games = read_pbn(data)
-    if progress is not None:
-        progress(f"parsed {len(games)} games")
-    boards = read_boards(games, progress)
-    if not boards:
-        raise PbnScoreError("no ScoreTable results found")
-    oriented = [b.results for b in boards]
-    per_direction = _numbered_per_direction(oriented)
-    two = fields == "two" or (fields == "auto" and per_direction)
+def score_results(parsed: ResultsFile, *, method: str | None = None, convention: str | None = None,
+                  fields: str = "auto", progress: Callable[[str], None] | None = None):
+    """Score a read results file: (family, Convention, SessionScore, two fields used)."""
+    family, rules = resolve(parsed.scoring, parsed.program, method=method, name=convention)
+    oriented = [b.results for b in parsed.boards]
+    per_direction = not parsed.individual and _numbered_per_direction(oriented)
+    two = not parsed.individual and (fields == "two" or (fields == "auto" and per_direction))
     if two and per_direction:
-        oriented = _typed(oriented)
-    kind = "matchpoints" if method == "neuberg" else method
+        oriented = _typed(parsed.boards)
     if progress is not None:
-        progress(f"scoring {len(boards)} boards")
-    session = score_session(oriented, Method(kind), fields=direction_fields(oriented) if two else None)
+        progress(f"scoring {len(oriented)} boards ({family}, {rules.name} rules)")
+    session = score_session(oriented, family, convention=rules,
+                            fields=direction_fields(oriented) if two else None)
     if progress is not None:
-        progress(f"scored {len(boards)} boards")
-    return boards, session, two
+        progress(f"scored {len(oriented)} boards")
+    return family, rules, session, two
 
 
-def _pair(entrant: str, two: bool) -> str:
+def score_pbn_file(data: bytes | str, *, method: str | None = None, convention: str | None = None,
+               fields: str = "auto", progress: Callable[[str], None] | None = None):
+    """Read and score a PBN; returns (ResultsFile, family, Convention, SessionScore, two fields).
+    ``progress(text)`` hears how far it got (a long file takes a while)."""
+    if method is not None and method not in CLI_METHODS:
+        raise ScoringError(f"bad method {method!r}: expected one of {', '.join(CLI_METHODS)}")
+    parsed = read_results(data, progress)
+    family, rules, session, two = score_results(parsed, method=method, convention=convention, fields=fields,
+                                                progress=progress)
+    return parsed, family, rules, session, two
+
+
+def score_pbn(data: bytes | str, *, method: str | None = None, convention: str | None = None,
+              fields: str = "auto", progress: Callable[[str], None] | None = None):
+    """Read and score a PBN; returns (boards, SessionScore, two fields used)."""
+    parsed, _, _, session, two = score_pbn_file(data, method=method, convention=convention, fields=fields,
+                                            progress=progress)
+    return list(parsed.boards), session, two
+
+
+def _pair(entrant, two: bool):
+    """A pair id as printed (a player list for an individual side, None for an absent side)."""
+    if isinstance(entrant, tuple):
+        return list(entrant) or None
+    if not entrant:
+        return None
     return entrant[:-3] if two and entrant[-3:] in (" NS", " EW") else entrant
 
 
@@ -165,7 +93,8 @@ def _r2(x: float | None) -> float | None:
     return None if x is None else round(x + 0.0, 2)
 
 
-def to_json(method: str, boards: Sequence[PbnBoard], session: SessionScore, two: bool) -> dict:
+def to_json(method: str, boards: Sequence[PbnBoard], session: SessionScore, two: bool, *,
+            convention: Convention | str = "cardroom", individual: bool = False) -> dict:
     imp = session.method in ("butler", "cross-imps")
     out_boards = []
     for pb, bs in zip(boards, session.boards):
@@ -189,19 +118,27 @@ def to_json(method: str, boards: Sequence[PbnBoard], session: SessionScore, two:
         entry["results"] = rows
         if pb.not_played:
             entry["not_played"] = [{"ns": ns, "ew": ew} for ns, ew in pb.not_played]
+        if pb.bye_sides:
+            entry["byes"] = [{"entrant": e, "direction": d} for e, d in pb.bye_sides]
         out_boards.append(entry)
     ranking = []
     for st in session.standings:
-        item = {"rank": st.rank, "pair": _pair(st.entrant, two), "total": _r2(st.total),
-                "percentage": _r2(st.percentage), "boards": st.boards}
+        item = {"rank": st.rank, "player" if individual else "pair": _pair(st.entrant, two),
+                "total": _r2(st.total), "percentage": _r2(st.percentage), "boards": st.boards}
         if two:
             item["field"] = st.field
         ranking.append(item)
-    return {"method": method, "boards": out_boards, "ranking": ranking}
+    name = convention if isinstance(convention, str) else convention.name
+    family = "matchpoints" if method == "neuberg" else method
+    return {"method": family, "convention": name, "boards": out_boards, "ranking": ranking}
 
 
 def _fmt(x: float | None) -> str:
     return "-" if x is None else f"{x:.2f}"
+
+
+def _cell(entrant) -> str:
+    return "-" if entrant is None else ("-".join(entrant) if isinstance(entrant, list) else entrant)
 
 
 def to_pbn(boards: Sequence[PbnBoard], session: SessionScore, two: bool) -> str:
@@ -220,13 +157,13 @@ def to_pbn(boards: Sequence[PbnBoard], session: SessionScore, two: bool) -> str:
                 head = [r.contract or "-", r.declarer or "-", "-" if r.tricks is None else str(r.tricks),
                         str(s) if s >= 0 else "-", str(-s) if s <= 0 else "-"]
             vals = [rs.imp_ns, rs.imp_ew] if imp else [rs.mp_ns, rs.mp_ew, rs.pct_ns, rs.pct_ew]
-            rows.append([_pair(r.ns, two), _pair(r.ew, two)] + head + [_fmt(v) for v in vals])
+            rows.append([_cell(_pair(r.ns, two)), _cell(_pair(r.ew, two))] + head + [_fmt(v) for v in vals])
         games.append(pb.game.with_tag("ScoreTable", cols, rows))
     total_cols = "Rank\\3R;PairId\\3R;" + ("Direction\\2R;" if two else "")
     total_cols += "TotalIMP\\8R;NrBoards\\3R" if imp else "TotalMP\\8R;TotalPercentage\\6R;NrBoards\\3R"
     total_rows = []
     for st in session.standings:
-        row = [st.rank, _pair(st.entrant, two)] + ([st.field] if two else [])
+        row = [st.rank, _cell(_pair(st.entrant, two))] + ([st.field] if two else [])
         row += [_fmt(st.total)] + ([] if imp else [_fmt(st.percentage)]) + [str(st.boards)]
         total_rows.append(row)
     games[0] = games[0].with_tag("TotalScoreTable", total_cols, total_rows)
@@ -247,7 +184,11 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="action", required=True)
     score = sub.add_parser("score", help="recompute raw and comparative scores and the ranking")
     score.add_argument("file")
-    score.add_argument("--method", choices=CLI_METHODS, default="matchpoints")
+    score.add_argument("--method", choices=CLI_METHODS,
+                       help="override the file's [Scoring] (default: what the file says, else matchpoints)")
+    score.add_argument("--convention", choices=tuple(CONVENTIONS),
+                       help="score by this program's rules (default: the program named in the file's "
+                            "[Application]/[Generator], else Cardroom's)")
     score.add_argument("--format", choices=("json", "pbn"), default="json")
     score.add_argument("--fields", choices=("auto", "one", "two"), default="auto",
                        help="two: rank N-S and E-W separately (Mitchell); auto: two when pair numbers "
@@ -271,19 +212,20 @@ def run(argv: Sequence[str], progress: Callable[[str], None] | None = None) -> t
     except OSError as exc:
         return 2, f"{args.file}: cannot read: {exc.strerror or exc}"
     if looks_like_xml(data):  # a USEBIO XML file: `usebio score` reads it
-        from .usebiotool import score_file
-        explicit = any(a == "--method" or a.startswith("--method=") for a in argv)
-        return score_file(args.file, data, args.method if explicit else None, getattr(args, "convention", None))
+        from .usebiotool import score_file as score_usebio_file
+        return score_usebio_file(args.file, data, args.method, args.convention)
     try:
-        boards, session, two = score_pbn(data, method=args.method, fields=args.fields, progress=progress)
+        parsed, family, rules, session, two = score_pbn_file(data, method=args.method, convention=args.convention,
+                                                             fields=args.fields, progress=progress)
     except PbnError as exc:
         return 2, f"{args.file}: line {exc.line}: {exc.message}" if exc.line else f"{args.file}: {exc.message}"
     except ScoringError as exc:
         return 2, f"{args.file}: {exc}"
     if args.format == "json":
-        text = json.dumps(to_json(args.method, boards, session, two), indent=1) + "\n"
+        text = json.dumps(to_json(family, parsed.boards, session, two, convention=rules,
+                                  individual=parsed.individual), indent=1) + "\n"
     else:
-        text = to_pbn(boards, session, two)
+        text = to_pbn(parsed.boards, session, two)
     if args.output:
         Path(args.output).write_text(text, encoding="utf-8" if args.format == "json" else "latin-1",
                                      errors="strict" if args.format == "json" else "replace")

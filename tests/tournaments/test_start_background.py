@@ -9,7 +9,7 @@ import pytest
 from django.core.management import call_command
 
 import cardroom.tasks
-from scoring.engine import pbntool
+from scoring.engine import pbnresults
 from tests.tournaments.factories_event import create_event, enter_pairs, make_members
 from tournaments.models import Board, Event
 from tournaments.selectors_boards import board_analysis_progress
@@ -106,7 +106,7 @@ def test_boards_analyse_counts_on_stderr(draft):
 
 
 def test_pbn_score_reports_progress_on_stderr_and_keeps_stdout_the_result(monkeypatch):
-    monkeypatch.setattr(pbntool, "PROGRESS_EVERY", 2)
+    monkeypatch.setattr(pbnresults, "PROGRESS_EVERY", 2)
     out, err = StringIO(), StringIO()
     call_command("pbn", "score", CLUB_PBN, stdout=out, stderr=err)
     json.loads(out.getvalue())

@@ -167,8 +167,8 @@ class Deal:
 
     @classmethod
     def from_pbn(cls, text: str, pack: Pack = BRIDGE_PACK, board: int | None = None) -> "Deal":
-        """Read a PBN Deal value leniently (lower case, ``10``, ``-`` for a void, no
-        ``N:`` prefix meaning North first); raise DealError naming the board."""
+        """Read a PBN Deal value leniently (lower case, ``10``, ``-`` for a void, suit letters
+        before each holding, no ``N:`` prefix meaning North first); raise DealError naming the board."""
         try:
             return cls._from_pbn(text, pack)
         except DealError as err:
@@ -202,6 +202,8 @@ def _parse_hand(word: str, seat: str) -> list[Card]:
     cards = []
     for suit, holding in zip(SUITS, suits):
         ranks = holding.upper().replace("10", "T")
+        if ranks[:1] == suit:  # suit letters inside the hand, "SA7.H864.DQJT73.CAKQ" (endplay#15)
+            ranks = ranks[1:] or "-"
         if ranks == "-":
             continue
         for r in ranks:

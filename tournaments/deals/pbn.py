@@ -7,7 +7,8 @@ or ``[ScoreTable ...]``, or the calls and cards of ``[Auction]`` / ``[Play]``.
 
 The reader accepts the *import* format loosely: ``%`` lines (directives), ``;`` and
 ``{...}`` comments (dropped), ``?`` values, missing tags, several tags on one line,
-unquoted values, CRLF or LF, UTF-8 (with or without BOM) or Latin-1 bytes, the ``#``
+unquoted values, CRLF or LF, UTF-8 (with or without BOM) or Latin-1 bytes, blank lines and
+comments between the rows of a table, statistics lines (``Average: 52.3``) under one, the ``#``
 value meaning "same as the previous game" (PBN 2.1, 3.5), and a repeated tag without a
 blank line starting a new game.  Every tag remembers its line number for error messages.
 
@@ -24,6 +25,7 @@ order (``?`` when unknown), one tag per line, single spaces, CRLF line ends.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from typing import Iterable, Mapping, Sequence
 
@@ -65,6 +67,11 @@ class PbnTag:
     value: str
     rows: tuple[Row, ...] = ()
     line: int = field(default=0, compare=False)
+    row_lines: tuple[int, ...] = field(default=(), compare=False)  # the file line of each row
+
+    def row_line(self, index: int) -> int:
+        """File line of row ``index`` (the tag's line plus one per row when unknown)."""
+        return self.row_lines[index] if index < len(self.row_lines) else self.line + 1 + index
 
     @property
     def columns(self) -> tuple[str, ...]:
@@ -161,6 +168,7 @@ def decode_pbn(data: bytes | str) -> str:
 
 
 _TAG, _TOKEN, _BLANK = "tag", "token", "blank"
+_STATISTICS = re.compile(r"^[^\W\d_][\w.-]*:$")  # "Average:", "Top:", "Datum:" starting a line
 _STOP = set(' \t\r\n[]{};"')
 
 
@@ -264,6 +272,7 @@ class _GameBuilder:
     def __init__(self) -> None:
         self.tags: list[list] = []  # [name, value, rows, row_lines, line]
         self.line = 0
+        self.skipped_line = 0
 
     def names(self) -> set[str]:
         return {t[0].lower() for t in self.tags}
@@ -273,12 +282,21 @@ class _GameBuilder:
             self.line = line
         self.tags.append([name, value, [], [], line])
 
+    def in_table(self) -> bool:
+        """The last tag is a table (its value names columns): its rows may run on past a blank line."""
+        return bool(self.tags) and bool(PbnTag(self.tags[-1][0], self.tags[-1][1]).columns) and \
+            (";" in self.tags[-1][1] or self.tags[-1][0].lower().endswith("table"))
+
     def add_token(self, token: str, line: int) -> None:
         if not self.tags:
             raise PbnError(f"text {token!r} outside any tag", line)
+        if line == self.skipped_line:
+            return
         rows, row_lines = self.tags[-1][2], self.tags[-1][3]
         if row_lines and row_lines[-1] == line:
             rows[-1].append(token)
+        elif self.in_table() and _STATISTICS.match(token):
+            self.skipped_line = line  # "Average: 52.3" under a table: a program's statistics, not a row
         else:
             rows.append([token])
             row_lines.append(line)
@@ -296,13 +314,14 @@ class _GameBuilder:
 
     def build(self, previous: PbnGame | None) -> PbnGame:
         tags = []
-        for name, value, rows, _, line in self.tags:
+        for name, value, rows, row_lines, line in self.tags:
             if value == "#" and previous is not None:  # "same as the previous game"
                 prev = previous.tag(name)
                 if prev is not None:
                     value = prev.value
-                    rows = rows or [list(r) for r in prev.rows]
-            tags.append(PbnTag(name, value, tuple(tuple(r) for r in rows), line))
+                    if not rows:
+                        rows, row_lines = [list(r) for r in prev.rows], list(prev.row_lines)
+            tags.append(PbnTag(name, value, tuple(tuple(r) for r in rows), line, tuple(row_lines)))
         return PbnGame(tuple(tags), self.line)
 
 
@@ -311,21 +330,25 @@ def read_pbn(data: bytes | str) -> list[PbnGame]:
     text = decode_pbn(data)
     games: list[PbnGame] = []
     current = _GameBuilder()
+    blank = False  # a blank line was seen: the game ends unless table rows carry on
 
     def flush() -> None:
-        nonlocal current
+        nonlocal current, blank
         if current.tags:
             games.append(current.build(games[-1] if games else None))
-        current = _GameBuilder()
+        current, blank = _GameBuilder(), False
 
     for kind, line, a, b in _scan(text):
         if kind == _BLANK:
-            flush()
+            blank = True
         elif kind == _TAG:
-            if a.lower() in current.names():
+            if blank or a.lower() in current.names():
                 flush()
             current.add_tag(a, b, line)
         else:
+            if blank and not current.in_table():
+                flush()
+            blank = False
             current.add_token(a, line)
     current.check_complete()
     flush()

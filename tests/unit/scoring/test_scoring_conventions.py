@@ -82,7 +82,8 @@ def test_ruter_arbitral_plus_is_a_fixed_one_and_a_half_imps_per_comparison():
 def test_ruter_factors_a_short_board_up_but_not_a_long_board_down():
     short = [board(1, CROSS[:3], expected=4)]
     long = [board(1, CROSS[:4], expected=3)]
-    raw_short = {r.result.ns: r.imp_ns for r in score_session(short, Method("cross-imps", cross="sum")).boards[0].results}
+    summed = score_session(short, Method("cross-imps", cross="sum"))
+    raw_short = {r.result.ns: r.imp_ns for r in summed.boards[0].results}
     ruter_short = results_of(score_session(short, "cross-imps", convention=CONVENTIONS["ruter"]))
     assert ruter_short["1"].imp_ns == pytest.approx(raw_short["1"])
     assert ruter_short["1"].imp_ns == pytest.approx((-1 + 11) * 3 / 2)  # 420 v 450 and v -100, factored 3/2
