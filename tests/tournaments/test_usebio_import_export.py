@@ -253,3 +253,19 @@ def test_handset_becomes_the_events_hand_records(club, monkeypatch):
     with pytest.raises(UsebioImportError, match="HANDSET"):
         event_import_usebio(club=club, data=broken)
     assert Event.objects.filter(club=club).count() == 1
+
+
+def test_an_imported_event_shows_like_any_other(client, api_as, club, director):
+    """Pages and API of an imported event: detail, traveller, score card, movement, standings."""
+    event = event_import_usebio(club=club, data=COMPSCORE.read_bytes())
+    client.force_login(director)
+    base = f"/clubs/{club.slug}/events/{event.pk}"
+    for url in (f"{base}/", f"{base}/boards/1/", f"{base}/scorecards/1NS/", f"{base}/movement/"):
+        response = client.get(url)
+        assert response.status_code == 200, (url, response.status_code)
+    traveller = client.get(f"{base}/boards/1/").content.decode()
+    assert "1NS" in traveller and "140" in traveller
+    standings = api_as(director).get(f"/api/clubs/{club.slug}/events/{event.pk}/standings/")
+    assert standings.status_code == 200
+    rows = standings.json()["standings"]
+    assert {(r["label"], r["rank"], round(r["total"], 2)) for r in rows} >= {("2NS", "1", 73.0), ("2EW", "1", 48.0)}

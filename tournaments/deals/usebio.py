@@ -265,6 +265,10 @@ def read_usebio(data: bytes | str) -> UsebioEvent:
         if not number:
             raise UsebioError("BOARD without a BOARD_NUMBER", b.line)
         if number in seen:
+            parts = len(list(_walk(event, "SECTION"))) + len(list(_walk(event, "SESSION")))
+            if parts > 1:
+                raise UsebioError(f"BOARD {number} is in more than one SESSION/SECTION: one section is read "
+                                  f"at a time (write each to its own file)", b.line)
             raise UsebioError(f"BOARD {number} appears twice (first at line {seen[number]})", b.line)
         seen[number] = b.line
         lines = tuple(_line(t, out.points_kind) for t in b.all("TRAVELLER_LINE"))

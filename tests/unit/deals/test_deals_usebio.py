@@ -124,6 +124,9 @@ def test_method_override(tmp_path):
      "<NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER><TRICKS>x</TRICKS>"
      "</TRAVELLER_LINE></BOARD></EVENT></USEBIO>", "TRICKS 'x' is not a number"),
     ("<USEBIO><EVENT EVENT_TYPE='TEAMS'/></USEBIO>", "only pairs"),
+    ("<USEBIO><EVENT EVENT_TYPE='MP_PAIRS'>" + "<SECTION><BOARD><BOARD_NUMBER>1</BOARD_NUMBER><TRAVELLER_LINE>"
+     "<NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER><SCORE>50</SCORE></TRAVELLER_LINE>"
+     "</BOARD></SECTION>" * 2 + "</EVENT></USEBIO>", "one section is read at a time"),
     ('<?xml version="1.0"?>\n<!DOCTYPE USEBIO [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;&a;">]>\n<USEBIO>&b;</USEBIO>',
      "entities are not accepted"),
 ])
