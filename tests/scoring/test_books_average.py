@@ -7,7 +7,7 @@ import pytest
 from scoring.engine import above_average, plus_minus_the_average
 from tests.tournaments.factories_event import create_event, enter_pairs, make_members, plays
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits")]  # code commits, the test rolls back
 
 
 def test_at_the_end_of_a_mitchell_it_is_the_books_net_less_the_direction_average():

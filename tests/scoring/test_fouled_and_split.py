@@ -17,7 +17,7 @@ from tests.tournaments.factories_event import plays, started_event
 from tournaments.models import Event, ResultChange
 from tournaments.models import Result as StoredResult
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits")]  # code commits, the test rolls back
 
 CONTRACTS = [("4H", "S", 10), ("4H", "S", 9), ("3NT", "N", 10)]
 

@@ -9,7 +9,7 @@ from tests.tournaments.factories_event import plays, started_event
 from tournaments.models import Event
 from tournaments.models import Result as StoredResult
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits")]  # code commits, the test rolls back
 
 
 def _mitchell(client, club, tables=3):

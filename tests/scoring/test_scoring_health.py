@@ -11,7 +11,7 @@ from scoring.tasks import rescore_event, sweep_standings
 from tests.tournaments.factories_event import plays, started_event
 from tournaments.models import Event, EventStatus, Result
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits")]  # code commits, the test rolls back
 
 
 @pytest.fixture

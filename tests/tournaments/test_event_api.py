@@ -3,9 +3,10 @@ import random
 
 import pytest
 
+from tests.commits import one_commit
 from tests.tournaments.factories_event import create_event, enter_pairs, expected_standings, make_members, ns_first, plays, random_result
 
-pytestmark = pytest.mark.django_db(transaction=True)  # real commits fire the scoring tasks
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits")]  # code commits, the test rolls back
 
 
 def run_evening(client, club, movement_spec, pairs, seed=7):
@@ -16,11 +17,12 @@ def run_evening(client, club, movement_spec, pairs, seed=7):
     movement = client.get(f"/api/clubs/{club.slug}/events/{event['id']}/movement/").json()["sections"][0]
     rng = random.Random(seed)
     posted = []
-    for _rnd, _tbl, board, ns, ew in plays(movement):
-        body = {"board": board, "ns": ns, "ew": ew, **random_result(rng, "duplicate_bridge")}
-        response = client.post(f"/api/clubs/{club.slug}/events/{event['id']}/results/", body, format="json")
-        assert response.status_code == 201, response.content
-        posted.append(body)
+    with one_commit():  # the tests read the standings after the last result only
+        for _rnd, _tbl, board, ns, ew in plays(movement):
+            body = {"board": board, "ns": ns, "ew": ew, **random_result(rng, "duplicate_bridge")}
+            response = client.post(f"/api/clubs/{club.slug}/events/{event['id']}/results/", body, format="json")
+            assert response.status_code == 201, response.content
+            posted.append(body)
     return event, labels, movement, posted
 
 

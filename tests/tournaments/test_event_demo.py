@@ -7,7 +7,8 @@ from tournaments.demo import FINISHED, LIVE
 from tournaments.models import Event, Result
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db
+@pytest.mark.usefixtures("commits")
 def test_demo_has_a_published_event_and_one_in_play_and_is_idempotent():
     load_demo()
     done, live = Event.objects.get(name=FINISHED), Event.objects.get(name=LIVE)

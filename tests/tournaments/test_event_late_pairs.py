@@ -9,7 +9,7 @@ from scoring.engine.session import direction_fields
 from tournaments.movements import generate
 from tests.tournaments.factories_event import create_event, enter_pairs, make_members
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits")]  # code commits, the test rolls back
 CONTRACTS = ["4H", "3NT", "2S", "1NT", "4S", "3C", "5D", "2H", "3NTX", "6NT"]
 
 

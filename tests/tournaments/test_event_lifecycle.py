@@ -7,12 +7,13 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
+from tests.commits import one_commit
 from tests.conftest import PASSWORD
 from tests.tournaments.factories_event import plays, started_event
 from tournaments.models import Event, EventChange, Result
 from tournaments.services.lifecycle import event_transition
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits")]  # code commits, the test rolls back
 
 
 @pytest.fixture
@@ -28,9 +29,10 @@ def evening(api_as, club, director):
 
 
 def play_all(client, base, movement):
-    for _r, _t, board, ns, ew in plays(movement):
-        body = {"board": board, "ns": ns, "ew": ew, "contract": "4H", "declarer": "S", "tricks": 10}
-        assert client.post(f"{base}/results/", body, format="json").status_code in (200, 201)
+    with one_commit():  # one rescore after the last result
+        for _r, _t, board, ns, ew in plays(movement):
+            body = {"board": board, "ns": ns, "ew": ew, "contract": "4H", "declarer": "S", "tricks": 10}
+            assert client.post(f"{base}/results/", body, format="json").status_code in (200, 201)
 
 
 def test_finish_with_results_missing_is_refused_without_confirm(evening):

@@ -4,21 +4,23 @@ import random
 import pytest
 
 from scoring.engine import Method
+from tests.commits import one_commit
 from tests.tournaments.factories_event import (create_event, enter_pairs, expected_standings, make_members, ns_first, plays,
                                                random_result)
 from tournaments.movements.registry import generate
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits")]  # code commits, the test rolls back
 
 
 def play_all(client, club, event, game="duplicate_bridge", seed=3):
     movement = client.get(f"/api/clubs/{club.slug}/events/{event['id']}/movement/").json()["sections"][0]
     rng, posted = random.Random(seed), []
-    for _r, _t, board, ns, ew in plays(movement):
-        body = {"board": board, "ns": ns, "ew": ew, **random_result(rng, game)}
-        assert client.post(f"/api/clubs/{club.slug}/events/{event['id']}/results/", body,
-                           format="json").status_code == 201
-        posted.append(body)
+    with one_commit():  # the standings are read after the last result only
+        for _r, _t, board, ns, ew in plays(movement):
+            body = {"board": board, "ns": ns, "ew": ew, **random_result(rng, game)}
+            assert client.post(f"/api/clubs/{club.slug}/events/{event['id']}/results/", body,
+                               format="json").status_code == 201
+            posted.append(body)
     return movement, posted, client.get(f"/api/clubs/{club.slug}/events/{event['id']}/standings/").json()["standings"]
 
 

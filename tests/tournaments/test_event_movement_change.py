@@ -8,7 +8,7 @@ from tests.tournaments.factories_event import create_event, enter_pairs, make_me
 from tests.tournaments.test_event_late_pairs import movement_of, play_round, start
 from tournaments.models import Board, Result
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits")]  # code commits, the test rolls back
 
 
 def test_adding_a_table_keeps_the_results_and_previews_first(api_as, club, director):

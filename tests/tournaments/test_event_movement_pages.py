@@ -9,7 +9,7 @@ from tournaments.models import Entry, Event, Result
 from tournaments.movements import generate
 from tournaments.selectors_event import table_pin
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits")]  # code commits, the test rolls back
 
 
 def _event(base):

@@ -6,7 +6,7 @@ from tests.conftest import PASSWORD
 from tournaments.models import Event, Result
 from tournaments.selectors_event import table_pin
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits")]  # code commits, the test rolls back
 
 
 def test_director_runs_an_evening_from_the_pages(client, club, director):

@@ -8,7 +8,7 @@ from tests.conftest import PASSWORD
 from tests.tournaments.factories_event import create_event, enter_pairs, make_members, plays
 from tournaments.models import Event, Result
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits")]  # code commits, the test rolls back
 
 
 def test_new_event_page_suggests_movements_for_the_boards_wanted(client, club, director):

@@ -6,7 +6,7 @@ from scoring.models import EventScoring, Standing
 from scoring.services import event_rescore
 from tests.tournaments.factories_event import create_event, enter_pairs, make_members
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits")]  # code commits, the test rolls back
 
 
 @pytest.fixture

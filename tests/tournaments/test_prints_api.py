@@ -8,7 +8,7 @@ from tests.tournaments.factories_event import create_event, enter_pairs, make_me
 from tests.tournaments.factories_prints import page_size_mm, pdf_pages
 from tournaments.prints import pack as pack_module
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits")]  # code commits, the test rolls back
 
 
 @pytest.fixture

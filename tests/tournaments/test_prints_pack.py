@@ -13,7 +13,7 @@ from tournaments.prints import pack as pack_module
 from tournaments.prints.notation import number
 from tournaments.prints.score_slips import slips_per_page
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits")]  # code commits, the test rolls back
 # 3-table Mitchell, 2 boards a round: guide cards 3 + chart, 6 travellers, 9 slips, 6 score cards,
 # 6 boards of hand records on one page
 PAGES_BEFORE_RESULTS = 4 + 6 + -(-9 // slips_per_page(2)) + 6 + 1

@@ -7,7 +7,7 @@ from django.test import Client
 from tests.tournaments.factories_event import plays, started_event
 from tournaments.models import Result
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits")]  # code commits, the test rolls back
 
 
 def _first_play(api_as, club, director):

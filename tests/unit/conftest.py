@@ -1,7 +1,7 @@
 """Pure tests: no database, no Django settings. Every fixture that touches the database goes
 through pytest-django's ``django_db_setup`` (which creates the test database), so a pure test
-that asked for one, or for ``settings``, fails here; a run of tests/unit alone creates no
-database, and ``pytest -p no:django tests/unit`` runs them without Django at all."""
+that asked for one, or for ``settings``, fails here, and a run of tests/unit alone creates no
+database."""
 import pytest
 
 DJANGO_FIXTURES = {"django_db_setup", "db", "transactional_db", "settings", "client", "live_server"}
