@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from scoring.engine import tally
+from scoring.engine import poker, tally
 from tournaments.models.party import (
     Party, PartyPlayer, PartyResult, PartyRound, PartyStanding, PlayerStatus, Progression)
 from tournaments.movements import party_draw
@@ -25,6 +25,9 @@ TIE_BREAK = {
                     "retired (tied, fewest in all). Still tied, the players share the place. The booby prize goes "
                     "to the player who lost most chips in the whole party, of those without another prize.",
 }
+POKER_TIE_BREAK = ("Most chips won (chips counted less the chips issued and borrowed, plus those returned to "
+                   "the banker); ladies and gentlemen apart (Standard Hoyle). Tied players share the place; a prize "
+                   "tied is {ties}.")
 MISSED = {
     "stars": "A latecomer earns no stars in the rounds missed.",
     "nothing": "A latecomer's missed rounds count nothing (a late player takes a zero).",
@@ -36,6 +39,9 @@ def missed_rule(party: Party) -> str:
     """The prize rule for a latecomer's missed rounds, in words."""
     if party.progression == Progression.HEARTS:
         return "Progressive hearts is an elimination: nobody joins after the draw (a substitute may take a seat)."
+    if party.progression == Progression.POKER:
+        return ("A newcomer sits at the booby table at the next change of tables, with the same chips as everyone "
+                "(Standard Hoyle).")
     if party.has_stars:
         return MISSED["stars"]
     return MISSED[{"missed": "nothing", **party.rules}["missed"]]
@@ -89,6 +95,8 @@ class Standing:
         data = {"rank": self.rank, "label": self.label, "name": self.name, "category": self.category,
                 "points": self.points, "gold": self.gold, "red": self.red, "green": self.green,
                 "wins": self.wins, "status": self.status, "note": self.note}
+        if self.prize and not self.hearts:  # progressive poker: points are chips won
+            data.update({"chips_won": self.points, "prize": self.prize})
         if self.hearts:
             data.update({"chips_lost": self.points, "retired_after": self.retired, "prize": self.prize or None,
                          "chips": [{"round": line.round, "table": line.table, "lost": line.points}
@@ -97,6 +105,9 @@ class Standing:
 
 
 def tie_break(party: Party) -> str:
+    if party.progression == Progression.POKER:
+        ties = {"ties": "share", **party.rules}["ties"]
+        return POKER_TIE_BREAK.format(ties="shared" if ties == "share" else "cut for by the tied players")
     if party.progression == Progression.HEARTS:
         return TIE_BREAK[f"hearts_{ {'prizes': 'final', **party.rules}['prizes'] }"]
     return TIE_BREAK["stars" if party.has_stars else "points"]
@@ -148,7 +159,21 @@ def party_prizes(*, party: Party, standings: list[Standing] | None = None) -> li
     ranked = [(row.rank, row) for row in standings]
     if party.progression == Progression.HEARTS:
         return tally.hearts_prizes(ranked)
+    if party.progression == Progression.POKER:
+        return poker_prizes(party, standings)
     return tally.tally_prizes(ranked, stars=party.has_stars)
+
+
+def poker_prizes(party: Party, standings: list[Standing]) -> list[dict]:
+    """Progressive poker: first and second to the most chips won, the booby prize to the most
+    lost, ladies and gentlemen apart (``scoring.engine.poker.prizes``), once chips are counted."""
+    if not PartyResult.objects.filter(round__party=party).exists():
+        return []
+    ranked = [(row.rank, row) for row in standings]
+    out = poker.prizes([(rank, poker.Result(row.label, row.category, row.points)) for rank, row in ranked],
+                       ties={"ties": "share", **party.rules}["ties"])
+    by_label = {row.label: row for row in standings}
+    return [{**p, "players": [by_label[r.label] for r in p["players"]]} for p in out]
 
 
 def party_tally(*, party: Party, label: str) -> Standing | None:

@@ -10,3 +10,4 @@ __all__ = ["PARTY_GAMES", "Event", "EventChange", "EventStatus", "Game", "Scorin
 from .party import Party, PartyPlayer, PartyResult, PartyRound, PartyStanding, PartyStar  # noqa: F401
 from .pins import PinMiss  # noqa: F401
 from .not_played import BoardNotPlayed, NotPlayedStatus  # noqa: F401
+from .poker import LedgerKind, PokerLedger  # noqa: F401

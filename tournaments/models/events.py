@@ -16,10 +16,11 @@ class Game(models.TextChoices):
     PROGRESSIVE_EUCHRE = "progressive_euchre", "Progressive euchre"
     WHIST_DRIVE = "whist_drive", "Whist drive"
     PROGRESSIVE_HEARTS = "progressive_hearts", "Progressive hearts"
+    PROGRESSIVE_POKER = "progressive_poker", "Progressive poker"
 
 
 DUPLICATE_GAMES = {Game.DUPLICATE_WHIST, Game.DUPLICATE_BRIDGE, Game.AUCTION_BRIDGE, Game.BRIDGE_WHIST}
-PARTY_GAMES = (Game.PROGRESSIVE_EUCHRE, Game.WHIST_DRIVE, Game.PROGRESSIVE_HEARTS)
+PARTY_GAMES = (Game.PROGRESSIVE_EUCHRE, Game.WHIST_DRIVE, Game.PROGRESSIVE_HEARTS, Game.PROGRESSIVE_POKER)
 
 
 class ScoringMethod(models.TextChoices):

@@ -18,6 +18,7 @@ class Progression(models.TextChoices):
     LADIES_UP = "ladies_up", "Whist drive: winners stay, ladies up, gents down"
     PROGRESSIVE = "progressive", "Progressive whist: change partners every round"
     HEARTS = "hearts", "Progressive hearts: four losers retire each round, to a final table"
+    POKER = "poker", "Progressive poker: a banker, the bell at the head table's jack-pot"
 
 
 STAR_PROGRESSIONS = {Progression.HOYLE, Progression.STANDARD_HOYLE}
@@ -99,6 +100,9 @@ class PartyRound(models.Model):
     byes = models.JSONField(default=list, blank=True)
     closed = models.BooleanField(default=False)
     closed_at = models.DateTimeField(null=True, blank=True)
+    jackpot = models.CharField(max_length=8, blank=True, help_text="Progressive poker: who won the head table's "
+                                                                   "jack-pot (the bell).")
+    bell_at = models.DateTimeField(null=True, blank=True, help_text="Progressive poker: when the bell rang.")
 
     class Meta:
         ordering = ["party", "number"]

@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 
 from scoring.engine.hearts import HEARTS_SCHEMES
 
-from . import party_draw, progressive
+from . import party_draw, party_poker, progressive
 from .individual import available_sizes
 
 HOYLE, STANDARD_HOYLE, WINNERS_MOVE, ROTATION = "hoyle", "standard_hoyle", "winners_move", "rotation"
-LADIES_UP, PROGRESSIVE, HEARTS = "ladies_up", "progressive", "hearts"
+LADIES_UP, PROGRESSIVE, HEARTS, POKER = "ladies_up", "progressive", "hearts", "poker"
 STAR_PROGRESSIONS = frozenset({HOYLE, STANDARD_HOYLE})
 WHIST_PROGRESSIONS = frozenset({LADIES_UP, PROGRESSIVE})
 LADY, GENTLEMAN, OPEN = "lady", "gentleman", "open"
@@ -32,6 +32,8 @@ RULE_DEFAULTS = {
     # default. ``retire`` and ``prizes`` are the choices the book leaves open (see
     # progressive.hearts_retirees and scoring.engine.tally.hearts_ranking).
     "hearts": {"scheme": "plain", "hands_per_round": 4, "retire": "overall", "prizes": "final", "leaver": "ghost"},
+    # Progressive poker: the book's silences as rules (``party_poker.RULE_DEFAULTS``).
+    "poker": dict(party_poker.RULE_DEFAULTS),
 }
 HEARTS_CHOICES = {"scheme": tuple(HEARTS_SCHEMES), "retire": ("overall", "per_table"), "prizes": ("final", "party")}
 LEAVER_RULES = ("ghost", "substitute")
@@ -87,6 +89,8 @@ class PartyState:
 def table_kind(progression: str) -> str:
     if progression == HEARTS:
         return "hearts"
+    if progression == POKER:
+        return "poker"
     if progression in STAR_PROGRESSIONS:
         return "game"
     return "tricks" if progression in WHIST_PROGRESSIONS else "hands"
@@ -108,6 +112,11 @@ def rules_clean(progression: str, rules) -> dict:
         return {}
     if not isinstance(rules, dict):
         raise PartyInputError("rules", "rules is an object such as {\"game_points\": 5}")
+    if progression == POKER:
+        try:
+            return party_poker.rules_clean(rules)
+        except party_poker.PokerRuleError as exc:
+            raise PartyInputError(exc.field, str(exc)) from None
     allowed = RULE_DEFAULTS[table_kind(progression)]
     for key, value in rules.items():
         if key not in allowed:
@@ -180,6 +189,12 @@ def first_seating(state: PartyState) -> FirstSeating:
     hearts draw (each for himself)."""
     players = [p for p in state.players if not p.ghost and p.status == PLAYING]
     labels = [p.label for p in players]
+    if state.progression == POKER:
+        try:
+            drawn = party_poker.draw(labels, state.seed)
+        except party_poker.PokerRuleError as exc:
+            raise PartyInputError(exc.field, str(exc)) from None
+        return FirstSeating(seating=drawn.seating, cards=drawn.cards, rules=dict(state.rules))
     if state.progression == HEARTS:
         _refuse("players", party_draw.hearts_players_check, len(players))
         draw = party_draw.draw_hearts(labels, state.seed)
@@ -228,6 +243,16 @@ def entered_seating(state: PartyState, seating) -> progressive.Seating:
     """The director's own round-1 seating, checked: every playing player once, nobody else
     (progressive hearts: tables of four labels, clockwise)."""
     labels = sorted(p.label for p in state.players if not p.ghost and p.status == PLAYING)
+    if state.progression == POKER:
+        sizes = party_poker.table_sizes(len(labels)) if len(labels) >= party_poker.MIN_PLAYERS else ()
+        if not isinstance(seating, list) or [len(t) if isinstance(t, list) else 0 for t in seating] != list(sizes) \
+                or not all(isinstance(p, (str, int)) for t in seating for p in t):
+            raise PartyInputError("seating", f"progressive poker: give tables of players, table 1 the head table, "
+                                             f"seating {'/'.join(map(str, sizes)) or '5/4/4/6 at least'}")
+        first = tuple((tuple(str(p) for p in t),) for t in seating)
+        if sorted(p for t in first for s in t for p in s) != labels:
+            raise PartyInputError("seating", "seat every registered player once, and nobody else")
+        return first
     if state.progression == HEARTS:
         if not isinstance(seating, list) or not seating or any(
                 not isinstance(t, list) or len(t) != 4 or not all(isinstance(p, (str, int)) for p in t)

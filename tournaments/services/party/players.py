@@ -30,13 +30,15 @@ def party_create(*, club, name, date, game, progression=None, tables=0, rules=No
     (whose only progression is ``hearts``; "As in Euchre, Progressive Hearts is an interesting
     game", Standard Hoyle, so a euchre party with progression ``hearts`` is taken as one too)."""
     if game not in PARTY_GAMES:
-        raise ValidationError({"game": ["a party is progressive_euchre, whist_drive or progressive_hearts"]})
+        raise ValidationError({"game": ["a party is progressive_euchre, whist_drive, progressive_hearts or "
+                                        "progressive_poker"]})
     if game == Game.PROGRESSIVE_EUCHRE and progression == Progression.HEARTS:
         game = Game.PROGRESSIVE_HEARTS
     allowed = {Game.PROGRESSIVE_EUCHRE: EUCHRE_PROGRESSIONS, Game.WHIST_DRIVE: WHIST_PROGRESSIONS,
-               Game.PROGRESSIVE_HEARTS: {Progression.HEARTS}}[game]
+               Game.PROGRESSIVE_HEARTS: {Progression.HEARTS}, Game.PROGRESSIVE_POKER: {Progression.POKER}}[game]
     progression = progression or {Game.PROGRESSIVE_EUCHRE: Progression.HOYLE, Game.WHIST_DRIVE: Progression.LADIES_UP,
-                                  Game.PROGRESSIVE_HEARTS: Progression.HEARTS}[game]
+                                  Game.PROGRESSIVE_HEARTS: Progression.HEARTS,
+                                  Game.PROGRESSIVE_POKER: Progression.POKER}[game]
     if progression not in allowed:
         raise ValidationError({"progression": [f"for {game} choose one of {', '.join(sorted(allowed))}"]})
     if isinstance(tables, bool) or not isinstance(tables, int) or not 0 <= tables <= 60:
@@ -128,6 +130,10 @@ def party_player_leave(*, party: Party, player: PartyPlayer, member: Member | in
     if player.status == PlayerStatus.LEFT:
         raise PartyConflict(f"player {player.label} has already left")
     current = PartyRound.objects.select_for_update().filter(party=party, closed=False).first()
+    if party.progression == Progression.POKER and player.status != PlayerStatus.WAITING and current is not None:
+        raise ValidationError({"player": ["progressive poker: a seated player keeps his chips to the end of the "
+                                          "party (the banker charges or credits them); a player cannot leave a "
+                                          "table in play"]})
     if player.status == PlayerStatus.WAITING or current is None:
         PartyPlayer.objects.filter(pk=player.pk).update(status=PlayerStatus.LEFT, left_round=party.current_round)
         if player.label in party.chart_slots:  # a latecomer's chart place: a ghost hand keeps it

@@ -15,6 +15,7 @@ from tournaments.movements import party_close, party_state
 from tournaments.services.lifecycle import event_transition
 from tournaments.services.party.common import (
     PartyConflict, PartyInputError, ghost_add, invalid, party_locked, party_state_of, planned_rounds)
+from tournaments.services.party.poker import poker_change, stake_issue
 from tournaments.services.party.standings import party_standings_write
 
 
@@ -49,6 +50,8 @@ def party_start(*, party: Party, seating=None, user=None) -> PartyRound:
     party.current_round = 1
     party.save(update_fields=["tables", "current_round", "chart_slots", "rules"])
     first_round = PartyRound.objects.create(party=party, number=1, seating=_as_json(first), byes=list(byes))
+    if party.progression == Progression.POKER:
+        stake_issue(party=party, labels=_labels(first_round), round_number=0, user=user)
     party_standings_write(party=party)
     return first_round
 
@@ -91,6 +94,8 @@ def party_round_close(*, party: Party, round_number: int, cut=None, user=None) -
         raise PartyConflict(f"tables {', '.join(map(str, missing))} have not reported round {round_number}")
     if party.progression == Progression.HEARTS:
         return _hearts_close(party, round_, results, cut, user)
+    if party.progression == Progression.POKER:
+        return _poker_close(party, round_, results, user)
     if cut is not None:
         raise ValidationError({"cut": ["a cut is given at the close of a progressive hearts round only"]})
     seating = tuple(tuple(tuple(side) for side in table) for table in round_.seating)
@@ -141,6 +146,21 @@ def _hearts_close(party: Party, round_: PartyRound, results: dict, cut, user=Non
     if nxt is None:
         event_transition(event=party.event, to=EventStatus.FINISHED, user=user, reason="the final table closed")
     return _next_round(party, round_.number + 1, nxt)
+
+
+def _poker_close(party: Party, round_: PartyRound, results: dict, user=None) -> PartyRound | None:
+    """Progressive poker: the change of tables (``poker.poker_change``); latecomers sit down at
+    the booby table with the stake; the ``rounds`` rule, if set, ends the party."""
+    seating, joined = poker_change(party, round_, results)
+    _mark_closed(round_)
+    planned = planned_rounds(party)
+    if planned and round_.number >= planned:
+        event_transition(event=party.event, to=EventStatus.FINISHED, user=user, reason=f"round {round_.number} closed")
+        return _next_round(party, round_.number + 1, None)
+    PartyPlayer.objects.filter(party=party, ghost=False, status=PlayerStatus.WAITING,
+                               label__in=joined).update(status=PlayerStatus.PLAYING)
+    stake_issue(party=party, labels=joined, round_number=round_.number + 1, user=user)
+    return _next_round(party, round_.number + 1, seating)
 
 
 @transaction.atomic

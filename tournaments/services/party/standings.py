@@ -18,6 +18,7 @@ from tournaments.models.party import (
     Party, PartyPlayer, PartyResult, PartyRound, PartyStanding, PartyStar, PlayerStatus, Progression)
 from tournaments.movements import party_draw
 from tournaments.selectors_party import Standing, TallyLine, retired_after, seated_labels
+from tournaments.services.party.poker_standings import poker_compute
 
 
 @transaction.atomic
@@ -39,6 +40,8 @@ def standings_compute(party: Party) -> list[Standing]:
     """Every real player's tally and totals, ranked within their category."""
     if party.progression == Progression.HEARTS:
         return _hearts_compute(party)
+    if party.progression == Progression.POKER:
+        return poker_compute(party)
     players = {p.label: p for p in PartyPlayer.objects.filter(party=party).select_related("replaces")}
     rounds = list(PartyRound.objects.filter(party=party).order_by("number"))
     first = {}
