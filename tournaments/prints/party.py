@@ -1,0 +1,84 @@
+"""Party prints: tally cards pre-filled with the draw, the head and booby table cards (every
+table in progressive hearts), the rotation chart, and the results with the prizes, read from
+the stored standings. ``party_print_context`` gives the template and its context; the view
+(``views.party.party_print``) renders it like every other print (``prints.render``).
+"""
+from __future__ import annotations
+
+from django.http import Http404
+
+from cardroom.inputs import whole_number
+from tournaments import selectors_party
+from tournaments.models.party import Category, Party, PartyPlayer, PartyRound, Progression
+from tournaments.services import party as services
+
+
+def party_print_context(party: Party, kind: str, *, rounds=None) -> tuple[str, dict]:
+    """The template and context of print ``kind`` (``PRINTS``); ``rounds``: the tally cards'
+    rounds when the rules set none (a query value, checked)."""
+    sheet = {"club": party.event.club.name, "title": party.event.name,
+             "date_text": party.event.date.strftime("%d %B %Y")}
+    context = {"party": party, "sheet": sheet, "stars": party.has_stars, "head": 1, "booby": party.tables}
+    context.update(PRINTS[kind](party, rounds=rounds))
+    template = f"print/tally_{'cards' if kind == 'tallies' else kind}.html"
+    if party.progression == Progression.HEARTS and kind in ("tallies", "tables", "results"):
+        template = f"tournaments/party_hearts_print_{kind}.html"
+        context["rules"] = services.party_rules(party)
+    return template, context
+
+
+def _print_tallies(party, rounds=None) -> dict:
+    rounds = services.planned_rounds(party) or whole_number(rounds, "rounds", high=40, default=8)
+    first = selectors_party.party_round(party=party, number=1)
+    where = {}
+    for t in (first or {}).get("tables", []):
+        if "players" in t:  # progressive hearts: four players, each for himself
+            where.update({label: (t["table"], "", [o for o in t["players"] if o != label]) for label in t["players"]})
+            continue
+        for s, side in enumerate(t["sides"]):
+            for pos, label in enumerate(side):
+                where[label] = (t["table"], side[1 - pos], t["sides"][1 - s])
+    return {"cards": [{"player": p, "first": where.get(p.label), "rounds": range(1, min(rounds, 40) + 1)}
+                      for p in PartyPlayer.objects.filter(party=party, ghost=False)]}
+
+
+def _print_tables(party, rounds=None) -> dict:
+    numbers = [1, party.tables] if party.tables > 1 else [1]
+    if party.progression == Progression.HEARTS:  # every table: the players are drawn afresh each round
+        numbers = list(range(1, party.tables + 1))
+    return {"tables": [{"number": t} for t in numbers],
+            "game_points": services.party_rules(party).get("game_points", 5)}
+
+
+def _print_chart(party, rounds=None) -> dict:
+    if party.progression != Progression.ROTATION or not party.chart_slots:
+        raise Http404("This party has no rotation chart (or it is not drawn yet).")
+    slot = {str(i + 1): label for i, label in enumerate(party.chart_slots)}
+    chart = services.party_chart(party)
+    played = {r.number: r for r in PartyRound.objects.filter(party=party)}  # as seated, latecomers and all
+    rows = []
+    for n, r in enumerate(chart, start=1):
+        if n in played:
+            rows.append((n, played[n].seating, played[n].byes))
+        else:
+            rows.append((n, [[[slot[p] for p in side] for side in t] for t in r.tables], [slot[p] for p in r.byes]))
+    width = max(len(tables) for _, tables, _ in rows)
+    rounds = [{"number": n, "tables": tables, "empty": range(width - len(tables)), "byes": byes}
+              for n, tables, byes in rows]
+    players = {p for _, tables, byes in rows for t in tables for side in t for p in side} | \
+        {p for _, _, byes in rows for p in byes}
+    met = {frozenset(side) for _, tables, _ in rows for t in tables for side in t}
+    missing = len(players) * (len(players) - 1) // 2 - len(met)
+    return {"rounds": rounds, "table_numbers": range(1, width + 1), "missing": missing, "players": len(players)}
+
+
+def _print_results(party, rounds=None) -> dict:
+    standings = selectors_party.party_standings(party=party)
+    groups = [(label, [r for r in standings if r.category == value]) for value, label in Category.choices]
+    if party.progression == Progression.HEARTS:  # each for himself: one ranking, open prizes
+        groups = [("Players", standings)]
+    return {"groups": [g for g in groups if g[1]], "prizes": selectors_party.party_prizes(party=party, standings=standings),
+            "tie_break": f"{selectors_party.tie_break(party)} {selectors_party.missed_rule(party)}"}
+
+
+PRINTS = {"tallies": _print_tallies, "tables": _print_tables, "chart": _print_chart, "results": _print_results}
