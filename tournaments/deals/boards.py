@@ -24,8 +24,8 @@ __all__ = [
     "BRIDGE",
     "BRIDGE_WHIST",
     "Board",
+    "DealRules",
     "EUCHRE",
-    "GameRules",
     "VULNERABILITIES",
     "WHIST",
     "board_dealer",
@@ -81,8 +81,9 @@ def initial_trays(table: int, per_table: int = 4) -> tuple[int, ...]:
 
 
 @dataclass(frozen=True)
-class GameRules:
-    """What a game's boards carry: the pack, vulnerability (bridge) and a turn-up (whist)."""
+class DealRules:
+    """How a game's deals are laid out: the pack, vulnerability (bridge) and a turn-up (whist).
+    How they score is ``scoring.engine.rules.GameRules``."""
 
     name: str
     pack: Pack = BRIDGE_PACK
@@ -90,15 +91,15 @@ class GameRules:
     turn_up: bool = False
 
 
-BRIDGE = GameRules("bridge")
+BRIDGE = DealRules("bridge")
 #: Bridge whist (1904) and auction (1908): the full pack, no vulnerability, no turn-up.
-BRIDGE_WHIST = GameRules("bridge whist", vulnerable=False)
-WHIST = GameRules("whist", vulnerable=False, turn_up=True)
-EUCHRE = GameRules("euchre", pack=EUCHRE_PACK, vulnerable=False)
+BRIDGE_WHIST = DealRules("bridge whist", vulnerable=False)
+WHIST = DealRules("whist", vulnerable=False, turn_up=True)
+EUCHRE = DealRules("euchre", pack=EUCHRE_PACK, vulnerable=False)
 _RULES = {r.name: r for r in (BRIDGE, BRIDGE_WHIST, WHIST, EUCHRE)}
 
 
-def rules_for(name: str) -> GameRules:
+def rules_for(name: str) -> DealRules:
     """Rules by game name: "bridge", "bridge whist", "whist" or "euchre"."""
     try:
         return _RULES[name.lower()]
@@ -115,7 +116,7 @@ class Board:
     dealer: str
     vulnerability: str | None = None
     turn_up: Card | None = None
-    rules: GameRules = BRIDGE
+    rules: DealRules = BRIDGE
 
     def __post_init__(self) -> None:
         _check_number(self.number)
@@ -148,7 +149,7 @@ class Board:
 def make_board(
     number: int,
     deal: Deal,
-    rules: GameRules = BRIDGE,
+    rules: DealRules = BRIDGE,
     *,
     dealer: str | None = None,
     vulnerability: str | None = None,

@@ -25,7 +25,7 @@ import hashlib
 import hmac
 import secrets
 
-from .boards import BRIDGE, Board, GameRules, make_board, board_dealer
+from .boards import BRIDGE, Board, DealRules, make_board, board_dealer
 from .cards import Pack
 from .numbering import deal_count, deal_from_index
 
@@ -88,7 +88,7 @@ def deal_index_for(seed: str | bytes, board: int, pack: Pack = BRIDGE.pack) -> i
     return _draws(seed, board, pack)[1]
 
 
-def deal_board(seed: str | bytes, number: int, rules: GameRules = BRIDGE) -> Board:
+def deal_board(seed: str | bytes, number: int, rules: DealRules = BRIDGE) -> Board:
     """Board ``number`` of the set the seed defines, with dealer/vulnerability/turn-up."""
     stream, index = _draws(seed, number, rules.pack)
     deal = deal_from_index(index, rules.pack, board=number)
@@ -100,7 +100,7 @@ def deal_board(seed: str | bytes, number: int, rules: GameRules = BRIDGE) -> Boa
 
 
 def deal_set(
-    seed: str | bytes, count: int, rules: GameRules = BRIDGE, first: int = 1
+    seed: str | bytes, count: int, rules: DealRules = BRIDGE, first: int = 1
 ) -> tuple[Board, ...]:
     """Boards ``first .. first+count-1`` of the seed's set."""
     if count < 1:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from .boards import BRIDGE, Board, GameRules, make_board
+from .boards import BRIDGE, Board, DealRules, make_board
 from .cards import Deal, DealError, parse_card
 from .doubledummy import BoardAnalysis, DoubleDummy, Par
 from .pbn import PbnError, PbnGame, make_game, read_pbn, write_pbn
@@ -121,7 +121,7 @@ def boards_to_pbn(
     )
 
 
-def game_to_record(game: PbnGame, rules: GameRules = BRIDGE, default_number: int | None = None) -> HandRecord:
+def game_to_record(game: PbnGame, rules: DealRules = BRIDGE, default_number: int | None = None) -> HandRecord:
     """Read one PBN game as a board; errors name the board and the line."""
     raw_number = game.value("Board")
     number = default_number
@@ -159,7 +159,7 @@ def game_to_record(game: PbnGame, rules: GameRules = BRIDGE, default_number: int
     return HandRecord(board, double_dummy, par, game.line)
 
 
-def boards_from_pbn(data: bytes | str, rules: GameRules = BRIDGE) -> list[HandRecord]:
+def boards_from_pbn(data: bytes | str, rules: DealRules = BRIDGE) -> list[HandRecord]:
     """Every board of a PBN file; boards without a number get the next one in order.
     Raises PbnError (with line) for bad syntax, bad deals and repeated board numbers."""
     records: list[HandRecord] = []

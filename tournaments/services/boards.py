@@ -55,12 +55,12 @@ _RULES = {
 }
 
 
-def rules_for_game(game: str) -> pure_boards.GameRules:
+def rules_for_game(game: str) -> pure_boards.DealRules:
     """The pure game rules (pack, vulnerability, turn-up) for an Event.game value."""
     return _RULES.get(game, pure_boards.BRIDGE)
 
 
-def board_to_pure(board: Board, rules: pure_boards.GameRules) -> pure_boards.Board:
+def board_to_pure(board: Board, rules: pure_boards.DealRules) -> pure_boards.Board:
     """A stored board as the pure dataclass (re-validated)."""
     deal = Deal.from_pbn(board.deal, rules.pack, board=board.number)
     return pure_boards.Board(
@@ -163,13 +163,13 @@ def boardset_import_pbn(*, event: Event, data: bytes | str) -> BoardSet:
     return board_set
 
 
-def _dealt(seed: str, count: int, rules: pure_boards.GameRules, first: int = 1) -> tuple[pure_boards.Board, ...]:
+def _dealt(seed: str, count: int, rules: pure_boards.DealRules, first: int = 1) -> tuple[pure_boards.Board, ...]:
     if not 1 <= count <= MAX_BOARDS:
         raise ValidationError({"count": f"A set has 1 to {MAX_BOARDS} boards."})
     return deal_set(seed, count, rules, first=first)
 
 
-def _imported(data: bytes | str, rules: pure_boards.GameRules) -> list:
+def _imported(data: bytes | str, rules: pure_boards.DealRules) -> list:
     if len(data) > PBN_MAX_BYTES:
         raise ValidationError(f"The file is larger than {PBN_MAX_BYTES} bytes (PBN_MAX_BYTES); "
                               f"a set of {MAX_BOARDS} boards is far smaller.")
@@ -182,7 +182,7 @@ def _imported(data: bytes | str, rules: pure_boards.GameRules) -> list:
     return records
 
 
-def _store_records(board_set: BoardSet, records: list, rules: pure_boards.GameRules) -> None:
+def _store_records(board_set: BoardSet, records: list, rules: pure_boards.DealRules) -> None:
     """Rows for the file's boards; analysis in the file is kept, the rest is queued."""
     rows = [_row(board_set, rec.board, rec.double_dummy, rec.par if rec.double_dummy else None) for rec in records]
     Board.objects.bulk_create(rows)
@@ -320,7 +320,7 @@ def club_boardset_delete(*, board_set: BoardSet) -> None:
         raise ValidationError({"board_set": f"{locked} is used by an event; it cannot be deleted."}) from None
 
 
-def _what_boards(rules: pure_boards.GameRules) -> str:
+def _what_boards(rules: pure_boards.DealRules) -> str:
     if rules.turn_up:
         return "whist boards with a turn-up card"
     if rules.vulnerable:
