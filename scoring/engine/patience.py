@@ -273,3 +273,31 @@ def standings(deals: Sequence[Mapping[str, int]], labels: Sequence[str], compari
     ranked = rank({label: row.total for label, row in rows.items()})
     return [PatienceStanding(label=label, rank=place_, total=rows[label].total, points=rows[label].points,
                              deals=rows[label].deals) for place_, label in ranked]
+
+
+def call(called: Sequence[str], rules: PatienceRules, *, seeded: Sequence[str] = (), card=None,
+         count: int = 1) -> tuple[str, ...]:
+    """The deal's called cards after calling ``count`` more: the seeded deal's next ones
+    (``caller="seeded"``, ``seeded`` its 25 cards in order), or ``card`` from the director's own
+    pack (``caller="pack"``, one at a time). Never past 25, never a card twice."""
+    called = tuple(called)
+    if len(called) >= CELLS:
+        raise PatienceError(f"all {CELLS} cards of this deal are called: close the deal", "deal")
+    if rules.caller == "seeded":
+        if card not in (None, ""):
+            raise PatienceError("the deal is seeded: the cards come from the seed, none is entered", "card")
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            raise PatienceError("count is a whole number of cards from 1", "count")
+        return tuple(seeded[:min(CELLS, len(called) + count)])
+    if card in (None, ""):
+        raise PatienceError("the caller calls from a pack: give the card called, e.g. 7H", "card")
+    card = card_clean(card)
+    if card in called:
+        raise PatienceError(f"{card} was called already (card {called.index(card) + 1} of this deal)", "card")
+    return called + (card,)
+
+
+def next_to_place(called: Sequence[str], cells: Sequence) -> str | None:
+    """The first called card not yet in the grid (a phone behind the caller places in order)."""
+    placed = {c for c in cells if c}
+    return next((c for c in called if c not in placed), None)

@@ -4,11 +4,11 @@ import datetime
 from rest_framework import serializers
 
 from cardroom import limits
-from tournaments.models import PARTY_GAMES, Entry, Event, Game, ScoringMethod
+from tournaments.models import PARTY_GAMES, PATIENCE_GAMES, Entry, Event, Game, ScoringMethod
 
 
 # The games an event of boards and movements plays (the schema names this choice set DuplicateGameEnum).
-DUPLICATE_GAME_CHOICES = [c for c in Game.choices if c[0] not in PARTY_GAMES]
+DUPLICATE_GAME_CHOICES = [c for c in Game.choices if c[0] not in PARTY_GAMES + PATIENCE_GAMES]
 
 class EventSerializer(serializers.ModelSerializer):
     sections = serializers.SerializerMethodField()

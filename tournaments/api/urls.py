@@ -44,6 +44,7 @@ table_patterns = [
 urlpatterns = [
     path("", include("tournaments.api.urls_boards")),
     path("", include("tournaments.api.urls_usebio")),
+    path("", include("tournaments.api.urls_patience")),
     *table_patterns,
     path("<int:event_id>/prints/pack/", EventPackView.as_view(), name="event-print-pack-api"),
     path("<int:event_id>/prints/pack.pdf", EventPackFileView.as_view(), name="event-print-pack-file-api"),

@@ -18,7 +18,7 @@ from cardroom.permissions import ActionPermissions, IsClubDirector, IsClubScorer
 from clubs.permissions import is_director, is_scorer
 from clubs.trash import trash_put
 from tournaments import selectors, selectors_event, selectors_lifecycle
-from tournaments.models import PARTY_GAMES, Entry, Event, EventStatus, Result
+from tournaments.models import PARTY_GAMES, PATIENCE_GAMES, Entry, Event, EventStatus, Result
 from tournaments.services import actions, entries, events, pair_names, play, seating, sections
 from tournaments.visibility import event_sight
 
@@ -65,6 +65,10 @@ class EventViewSet(ActionPermissions, ClubScopedMixin, viewsets.ModelViewSet):
             from .party import party_create
 
             return party_create(self, request)
+        if request.data.get("game") in PATIENCE_GAMES:
+            from .patience import patience_create
+
+            return patience_create(self, request)
         serializer = EventCreateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         event = events.event_setup(club=self.get_club(), created_by=request.user, **serializer.validated_data)
@@ -259,6 +263,10 @@ class EventViewSet(ActionPermissions, ClubScopedMixin, viewsets.ModelViewSet):
             from .party import party_standings
 
             return party_standings(self, request, event)
+        if event.game in PATIENCE_GAMES:
+            from tournaments.selectors_patience import patience_standings
+
+            return Response(patience_standings(event.patience))
         return Response(selectors_event.event_standings(event))
 
     @extend_schema(responses=OpenApiTypes.OBJECT)

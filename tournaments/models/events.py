@@ -17,10 +17,12 @@ class Game(models.TextChoices):
     WHIST_DRIVE = "whist_drive", "Whist drive"
     PROGRESSIVE_HEARTS = "progressive_hearts", "Progressive hearts"
     PROGRESSIVE_POKER = "progressive_poker", "Progressive poker"
+    POKER_PATIENCE = "poker_patience", "Poker patience (duplicate)"
 
 
 DUPLICATE_GAMES = {Game.DUPLICATE_WHIST, Game.DUPLICATE_BRIDGE, Game.AUCTION_BRIDGE, Game.BRIDGE_WHIST}
 PARTY_GAMES = (Game.PROGRESSIVE_EUCHRE, Game.WHIST_DRIVE, Game.PROGRESSIVE_HEARTS, Game.PROGRESSIVE_POKER)
+PATIENCE_GAMES = (Game.POKER_PATIENCE,)
 
 
 class ScoringMethod(models.TextChoices):
@@ -30,6 +32,7 @@ class ScoringMethod(models.TextChoices):
     AVERAGE = "average", "Plus/minus the average (the books' method)"
     TOTAL_TRICKS = "total_tricks", "Total tricks"
     TALLY = "tally", "Progressive tally"
+    GRIDS = "grids", "Poker patience grids"
 
 
 class EventStatus(models.TextChoices):
@@ -81,6 +84,10 @@ class Event(Trashable):
     @property
     def is_progressive(self) -> bool:
         return self.game in PARTY_GAMES
+
+    @property
+    def is_patience(self) -> bool:
+        return self.game in PATIENCE_GAMES
 
     @property
     def is_bridge(self) -> bool:

@@ -10,8 +10,9 @@ from django.db import transaction
 from scoring.services import event_rescore_later, standings_require_current
 from tournaments.models import Entry, EntryStatus, Event, EventStatus
 from tournaments.services.party import party_finish, party_start
+from tournaments.services.patience import patience_finish, patience_start
 
-from .lifecycle import event_transition, finish_check, refuse_party, transition_hint
+from .lifecycle import OtherAction, event_transition, finish_check, refuse_party, transition_hint
 from .play import event_attach_boards
 
 S = EventStatus
@@ -23,6 +24,10 @@ def event_start(*, event: Event, user=None) -> Event:
     party: its first round's draw from the seed)."""
     if event.is_progressive:
         party_start(party=event.party, user=user)
+        event.refresh_from_db()
+        return event
+    if event.is_patience:
+        patience_start(patience=event.patience, user=user)
         event.refresh_from_db()
         return event
     if not event.sections.exists():
@@ -45,6 +50,9 @@ def event_set_round(*, event: Event, round_number: int) -> Event:
     """The director's current round (the tables' phones follow it)."""
     if event.is_progressive:
         refuse_party(event, "set its round", use=_close_round(event))
+    if event.is_patience:
+        raise OtherAction(event, "set its round", "its deals follow one another: close the deal in play "
+                                                  f"(POST …/events/{event.pk}/patience/close/)")
     rounds = max((s.schedule.rounds for s in event.sections.all()), default=0)
     if not 1 <= round_number <= rounds:
         raise ValidationError({"round": [f"Rounds run from 1 to {rounds}."]})
@@ -60,6 +68,10 @@ def event_finish(*, event: Event, user=None, confirm: bool = False, reason: str 
     A party finishes by its own rule (after its current round's close, not with results in)."""
     if event.is_progressive:
         party_finish(party=event.party, user=user)
+        event.refresh_from_db()
+        return event
+    if event.is_patience:
+        patience_finish(patience=event.patience, user=user, reason=reason)
         event.refresh_from_db()
         return event
     standings_require_current(event=event)

@@ -16,7 +16,7 @@ from clubs.permissions import is_director, is_scorer
 from scoring.services import event_rescore_later
 from tournaments import selectors, selectors_event, selectors_lifecycle, selectors_table
 from tournaments.selectors_boards import board_analysis_progress
-from tournaments.models import PARTY_GAMES, Entry, EventStatus, Game, Result, ScoringMethod
+from tournaments.models import PARTY_GAMES, PATIENCE_GAMES, Entry, EventStatus, Game, Result, ScoringMethod
 from tournaments.movements.suggest import suggest
 from tournaments.services import actions, entries, events, lifecycle, pair_names, pins, play
 from tournaments.visibility import event_sight
@@ -72,7 +72,7 @@ def event_new(request, slug):
             status = 400
         else:
             return redirect(event.get_absolute_url())
-    games = [c for c in Game.choices if c[0] not in PARTY_GAMES]
+    games = [c for c in Game.choices if c[0] not in PARTY_GAMES + PATIENCE_GAMES]
     offered = [(f"{s.kind}:{s.tables}:{s.boards_per_round}", s) for s in suggestions]
     chosen = {  # after an error the form comes back as it was filled in
         "game": request.POST.get("game") or Game.DUPLICATE_BRIDGE,
