@@ -21,7 +21,7 @@ def party_print_context(party: Party, kind: str, *, rounds=None) -> tuple[str, d
     context = {"party": party, "sheet": sheet, "stars": party.has_stars, "head": 1, "booby": party.tables}
     context.update(PRINTS[kind](party, rounds=rounds))
     template = f"print/tally_{'cards' if kind == 'tallies' else kind}.html"
-    if party.progression == Progression.HEARTS and kind in ("tallies", "tables", "results"):
+    if party.progression == Progression.HEARTS and kind in ("tallies", "results"):
         template = f"tournaments/party_hearts_print_{kind}.html"
         context["rules"] = services.party_rules(party)
     return template, context
@@ -42,12 +42,27 @@ def _print_tallies(party, rounds=None) -> dict:
                       for p in PartyPlayer.objects.filter(party=party, ghost=False)]}
 
 
+SCHEME_WORDS = {"plain": "a chip a heart", "eagle_1": "ace 14, king 13, queen 12, knave 11, the rest their spots",
+                "eagle_2": "ace 5, king 4, queen 3, knave 2, the rest 1"}
+
+
 def _print_tables(party, rounds=None) -> dict:
+    """Table cards: the head and booby tables (every table in progressive hearts, whose players
+    are drawn afresh each round), each card's name and line as data for one template."""
+    rules = services.party_rules(party)
+    if party.progression == Progression.HEARTS:
+        hands = rules["hands_per_round"]
+        line = (f"Progressive hearts: {hands} hand{'s' if hands != 1 else ''} a round, each player for himself; "
+                f"{SCHEME_WORDS[rules['scheme']]}. Report each player's chips lost with the table's PIN.")
+        count = party.tables
+        return {"tables": [{"number": t, "name": "The final table" if count == 1 else f"Table {t}", "line": line}
+                           for t in range(1, count + 1)]}
+    bell = (f"The bell is here. Play stops at every table when a side at this table reaches "
+            f"{rules.get('game_points', 5)}.")
     numbers = [1, party.tables] if party.tables > 1 else [1]
-    if party.progression == Progression.HEARTS:  # every table: the players are drawn afresh each round
-        numbers = list(range(1, party.tables + 1))
-    return {"tables": [{"number": t} for t in numbers],
-            "game_points": services.party_rules(party).get("game_points", 5)}
+    return {"tables": [{"number": t, "line": bell if t == 1 else "",
+                        "name": "Head table" if t == 1 else "Booby table" if t == party.tables else f"Table {t}"}
+                       for t in numbers]}
 
 
 def _print_chart(party, rounds=None) -> dict:
