@@ -19,8 +19,8 @@ MEMBER_CSV_COLUMNS = ["membership_number", "first_name", "last_name", "email", "
 REQUIRED_CSV_COLUMNS = {"membership_number", "first_name", "last_name"}
 TRUE_WORDS = {"1", "true", "yes", "y", "active", ""}
 FALSE_WORDS = {"0", "false", "no", "n", "inactive"}
-MEMBER_FIELDS = ("membership_number", "federation_number", "first_name", "last_name", "email", "phone", "active", "user",
-                 "joined_on")
+MEMBER_FIELDS = ("membership_number", "federation_number", "first_name", "last_name", "email", "phone", "active",
+                 "user", "joined_on")
 
 
 def _refresh_statistics_on_commit(club: Club) -> None:

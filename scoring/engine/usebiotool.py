@@ -137,7 +137,8 @@ def printed(event: UsebioEvent, session) -> dict:
 
 def to_usebio_json(event: UsebioEvent, boards, session, two: bool, convention: str | None = None) -> dict:
     out = to_json(session.method, boards, session, two)
-    out.update(convention=convention_of(event, convention).name, source="usebio", program=event.program or None, event=event.description or None,
+    out.update(convention=convention_of(event, convention).name, source="usebio", program=event.program or None,
+               event=event.description or None,
                date=event.date or None)
     out.update(printed(event, session))
     return out

@@ -64,7 +64,8 @@ def write_dup(boards: Sequence[DupBoard], *, copies: int = 1) -> bytes:
     if not boards:
         raise DupError("no boards to write")
     numbers = [b.number for b in boards]
-    if numbers != list(range(numbers[0], numbers[0] + len(numbers))) or not 1 <= numbers[0] <= numbers[-1] <= MAX_BOARDS:
+    consecutive = numbers == list(range(numbers[0], numbers[0] + len(numbers)))
+    if not consecutive or not 1 <= numbers[0] <= numbers[-1] <= MAX_BOARDS:
         raise DupError(f"boards must run consecutively within 1-{MAX_BOARDS} (got {numbers[0]}-{numbers[-1]}, "
                        f"{len(numbers)} boards)")
     if not 1 <= copies <= 99:

@@ -243,7 +243,8 @@ def read_usebio(data: bytes | str) -> UsebioEvent:
     usebio = root.find("USEBIO")
     if usebio is None:
         first = root.children[0] if root.children else None
-        raise UsebioError(f"root element is <{first.tag if first else ''}>, not <USEBIO>", first.line if first else None)
+        raise UsebioError(f"root element is <{first.tag if first else ''}>, not <USEBIO>",
+                          first.line if first else None)
     event = usebio.find("EVENT")
     if event is None:
         raise UsebioError("USEBIO without an EVENT", usebio.line)

@@ -1,7 +1,8 @@
 """Board sets from the command line.
 
     manage.py boards import EVENT FILE.pbn      replace the event's boards with the file's (.dup, .dlm: Duplimate)
-    manage.py boards export EVENT -o FILE.pbn   write the event's boards (PBN export format; FILE.dup or .dlm: Duplimate)
+    manage.py boards export EVENT -o FILE.pbn   write the event's boards (PBN export format;
+                                                FILE.dup or FILE.dlm: Duplimate)
     manage.py boards deal EVENT --count 24 [--seed S]
     manage.py boards analyse EVENT [--force]    double dummy and par now (no worker needed)
 
