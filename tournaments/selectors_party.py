@@ -123,6 +123,10 @@ def party_round(*, party: Party, number: int) -> dict | None:
     results = {r.table: r for r in round_.results.all()}
     if party.progression == Progression.HEARTS:
         return hearts_round(party, round_, results)
+    if party.progression == Progression.POKER:
+        from tournaments.selectors_poker import poker_round
+
+        return poker_round(party, round_, results)
     hands = _hands(party, number)
     tables = []
     for t, sides in enumerate(round_.seating, start=1):

@@ -3,6 +3,7 @@ from django.urls import include, path
 from rest_framework.routers import SimpleRouter
 
 from . import party as party_api
+from . import poker as poker_api
 from .pack import EventPackFileView, EventPackView
 from .prints import EventPrintView
 from .pins import PinsUnlockView, PinsView
@@ -24,6 +25,12 @@ party_patterns = [
     path("<int:pk>/rounds/<int:number>/tables/<int:table>/", party_api.PartyTableView.as_view(),
          name="party-table-api"),
     path("<int:pk>/rounds/<int:number>/close/", party_api.PartyCloseView.as_view(), name="party-close-api"),
+    # Progressive poker (tournaments.api.poker): the banker's book, the bell, a table's count.
+    path("<int:pk>/poker/", poker_api.PokerView.as_view(), name="poker-api"),
+    path("<int:pk>/ledger/", poker_api.PokerLedgerView.as_view(), name="poker-ledger-api"),
+    path("<int:pk>/rounds/<int:number>/bell/", poker_api.PokerBellView.as_view(), name="poker-bell-api"),
+    path("<int:pk>/rounds/<int:number>/tables/<int:table>/count/", poker_api.PokerCountView.as_view(),
+         name="poker-count-api"),
 ]
 
 # Table scoring with the table's PIN (tournaments.api.tables).
