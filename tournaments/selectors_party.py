@@ -60,7 +60,10 @@ class TallyLine:
 
 
 @dataclass
-class Standing:
+class PlayerTally:
+    """A player's tally: totals, stars, place and the card's lines. The services compute it and
+    store it as a ``PartyStanding``; pages, the API and prints read it back (``from_row``)."""
+
     rank: int
     label: str
     name: str
@@ -78,7 +81,7 @@ class Standing:
     prize: str = ""
 
     @classmethod
-    def from_row(cls, row) -> "Standing":
+    def from_row(cls, row) -> "PlayerTally":
         """A stored ``PartyStanding`` as the shape pages, API and prints read."""
         player = row.player
         return cls(rank=row.rank, label=player.label, name=player.name, category=player.category, points=row.points,
@@ -150,13 +153,13 @@ def _hands(party: Party, number: int) -> list[dict]:
             for h in range((number - 1) * per + 1, number * per + 1)]
 
 
-def party_standings(*, party: Party) -> list[Standing]:
+def party_standings(*, party: Party) -> list[PlayerTally]:
     """The stored standings (``PartyStanding``, written by every party write), in prize order."""
     rows = PartyStanding.objects.filter(party=party).select_related("player").order_by("position")
-    return [Standing.from_row(row) for row in rows]
+    return [PlayerTally.from_row(row) for row in rows]
 
 
-def party_prizes(*, party: Party, standings: list[Standing] | None = None) -> list[dict]:
+def party_prizes(*, party: Party, standings: list[PlayerTally] | None = None) -> list[dict]:
     """Per category: the first prize (rank 1, ties listed) and the booby prize (most green stars
     in the books' euchre; the lowest score otherwise)."""
     standings = standings if standings is not None else party_standings(party=party)
@@ -168,7 +171,7 @@ def party_prizes(*, party: Party, standings: list[Standing] | None = None) -> li
     return tally.tally_prizes(ranked, stars=party.has_stars)
 
 
-def poker_prizes(party: Party, standings: list[Standing]) -> list[dict]:
+def poker_prizes(party: Party, standings: list[PlayerTally]) -> list[dict]:
     """Progressive poker: first and second to the most chips won, the booby prize to the most
     lost, ladies and gentlemen apart (``scoring.engine.poker.prizes``), once chips are counted."""
     if not PartyResult.objects.filter(round__party=party).exists():
@@ -180,7 +183,7 @@ def poker_prizes(party: Party, standings: list[Standing]) -> list[dict]:
     return [{**p, "players": [by_label[r.label] for r in p["players"]]} for p in out]
 
 
-def party_tally(*, party: Party, label: str) -> Standing | None:
+def party_tally(*, party: Party, label: str) -> PlayerTally | None:
     return next((r for r in party_standings(party=party) if r.label == label), None)
 
 

@@ -17,12 +17,12 @@ from scoring.engine import tally
 from tournaments.models.party import (
     Party, PartyPlayer, PartyResult, PartyRound, PartyStanding, PartyStar, PlayerStatus, Progression)
 from tournaments.movements import party_draw
-from tournaments.selectors_party import Standing, TallyLine, retired_after, seated_labels
+from tournaments.selectors_party import PlayerTally, TallyLine, retired_after, seated_labels
 from tournaments.services.party.poker_standings import poker_compute
 
 
 @transaction.atomic
-def party_standings_write(*, party: Party) -> list[Standing]:
+def party_standings_write(*, party: Party) -> list[PlayerTally]:
     """Recompute the party's standings and replace the stored rows (idempotent)."""
     rows = standings_compute(party)
     players = dict(PartyPlayer.objects.filter(party=party, ghost=False).values_list("label", "pk"))
@@ -36,7 +36,7 @@ def party_standings_write(*, party: Party) -> list[Standing]:
     return rows
 
 
-def standings_compute(party: Party) -> list[Standing]:
+def standings_compute(party: Party) -> list[PlayerTally]:
     """Every real player's tally and totals, ranked within their category."""
     if party.progression == Progression.HEARTS:
         return _hearts_compute(party)
@@ -48,7 +48,7 @@ def standings_compute(party: Party) -> list[Standing]:
     for round_ in rounds:
         for label in seated_labels(round_):
             first.setdefault(label, round_.number)
-    rows = {label: Standing(rank=0, label=label, name=p.name, category=p.category, points=0,
+    rows = {label: PlayerTally(rank=0, label=label, name=p.name, category=p.category, points=0,
                             status=p.status, note=_note(p, first.get(label), party.progression))
             for label, p in players.items() if not p.ghost}
     results = {(r.round_id, r.table): r for r in PartyResult.objects.filter(round__party=party)}
@@ -79,7 +79,7 @@ def standings_compute(party: Party) -> list[Standing]:
     return _rank(party, list(rows.values()))
 
 
-def _absent(row: Standing, missed: list[int], average: bool) -> None:
+def _absent(row: PlayerTally, missed: list[int], average: bool) -> None:
     """A latecomer's missed rounds: an "absent" line each, worth nothing or (``average``) the
     average of the rounds they played, rounded half up."""
     if not missed:
@@ -115,7 +115,7 @@ def _name(players: dict, label: str) -> str:
     return label if p is None else (f"{label} (ghost hand)" if p.ghost else label)
 
 
-def _add(row: Standing, round_, table, partner, opponents, points, stars, players, note="") -> None:
+def _add(row: PlayerTally, round_, table, partner, opponents, points, stars, players, note="") -> None:
     row.points += points or 0
     for star in stars:
         if star == "win":
@@ -128,21 +128,21 @@ def _add(row: Standing, round_, table, partner, opponents, points, stars, player
                                total=row.points, note=note))
 
 
-def _rank(party: Party, rows: list[Standing]) -> list[Standing]:
+def _rank(party: Party, rows: list[PlayerTally]) -> list[PlayerTally]:
     ranked = tally.rank_tally(rows, stars=party.has_stars)
     for rank, row in ranked:
         row.rank = rank
     return [row for _, row in ranked]
 
 
-def _hearts_compute(party: Party) -> list[Standing]:
+def _hearts_compute(party: Party) -> list[PlayerTally]:
     """Chips lost each round (negative: won), the round each player retired after, and the
     ranking (``TIE_BREAK["hearts_final"]``, or ``"hearts_party"`` with the prizes rule
     ``party``: the book gives the first prize to "the person losing the least chips")."""
     players = {p.label: p for p in PartyPlayer.objects.filter(party=party).select_related("replaces")}
     rounds = list(PartyRound.objects.filter(party=party).order_by("number"))
     results = {(r.round_id, r.table): r for r in PartyResult.objects.filter(round__party=party)}
-    rows = {label: Standing(rank=0, label=label, name=p.name, category=p.category, points=0, status=p.status,
+    rows = {label: PlayerTally(rank=0, label=label, name=p.name, category=p.category, points=0, status=p.status,
                             note=_note(p, None, party.progression), hearts=True)
             for label, p in players.items() if not p.ghost}
     reached, last_chips = {}, {}
