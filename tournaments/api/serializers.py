@@ -138,3 +138,15 @@ class ResultSerializer(serializers.Serializer):
     table = serializers.IntegerField(required=False, min_value=1, max_value=limits.MAX_TABLES)
     override = serializers.BooleanField(required=False, default=False)
     reason = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class RoundInput(serializers.Serializer):
+    """The round the evening is in (the tables' pages follow it)."""
+
+    round = serializers.IntegerField(min_value=1, max_value=limits.MAX_ROUNDS)
+
+
+class ReasonInput(serializers.Serializer):
+    """Why (kept in the audit trail)."""
+
+    reason = serializers.CharField(required=False, allow_blank=True, max_length=400, default="")

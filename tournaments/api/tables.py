@@ -35,7 +35,6 @@ from cardroom.permissions import require_pin  # noqa: F401  (tournaments.api.par
 from clubs.api.mixins import ClubScopedMixin
 from tournaments import selectors_event, selectors_table
 from tournaments.models import BoardNotPlayed, Event
-from tournaments.services import play
 from tournaments.services.pins import event_table_pin_check
 from tournaments.services import tables as table_services
 
@@ -109,12 +108,8 @@ class TableView(ClubScopedMixin, APIView):
         event, sec, _now = self.table(request, club_slug, pk, section, table)
         body = TableResultSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        try:
-            result, created = table_services.table_result_submit(event=event, section=sec, table=table,
-                                                                 data=dict(body.validated_data))
-        except play.ResultConflict as exc:
-            return Response({"detail": f"{exc}: ask the director to correct it.", "id": exc.result.pk},
-                            status=status.HTTP_409_CONFLICT)
+        result, created = table_services.table_result_submit(event=event, section=sec, table=table,
+                                                             data=dict(body.validated_data))
         return Response(result.snapshot() | {"id": result.pk},
                         status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 

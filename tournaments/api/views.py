@@ -23,7 +23,7 @@ from tournaments.services import actions, entries, events, pair_names, play, sea
 from tournaments.visibility import event_sight
 
 from .serializers import (CardsGroupsSerializer, EntryCreateSerializer, EntrySerializer, EventCreateSerializer,
-                          EventSerializer, MovementChangeSerializer, ResultSerializer)
+                          EventSerializer, MovementChangeSerializer, ReasonInput, ResultSerializer, RoundInput)
 
 TRAVELLER_HIDDEN = "While play is on you see a board's traveller once your pair has played it."
 
@@ -123,10 +123,13 @@ class EventViewSet(ActionPermissions, ClubScopedMixin, viewsets.ModelViewSet):
         event = actions.event_start(event=event, user=request.user)
         return Response(EventSerializer(event).data)
 
+    @extend_schema(request=RoundInput, responses=EventSerializer)
     @action(detail=True, methods=["post"], url_path="round")
     def set_round(self, request, pk=None, club_slug=None):
         event = self.get_object()
-        number = _bounded_int(request.data.get("round"), "round", limits.MAX_ROUNDS)
+        data = RoundInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        number = data.validated_data["round"]
         return Response(EventSerializer(actions.event_set_round(event=event, round_number=number)).data)
 
     @extend_schema(request=None, responses=OpenApiTypes.OBJECT)
@@ -194,12 +197,8 @@ class EventViewSet(ActionPermissions, ClubScopedMixin, viewsets.ModelViewSet):
         data.is_valid(raise_exception=True)
         override = data.validated_data.pop("override") and is_director(request.user, event.club)
         data.validated_data.pop("reason", None)
-        try:
-            result, created = play.result_submit(event=event, data=data.validated_data, user=request.user,
-                                                 source="api", override=override)
-        except play.ResultConflict as exc:
-            return Response({"detail": str(exc), "id": exc.result.pk,
-                             "existing": exc.result.snapshot()}, status=status.HTTP_409_CONFLICT)
+        result, created = play.result_submit(event=event, data=data.validated_data, user=request.user,
+                                             source="api", override=override)
         body = selectors_event.board_traveller(event, result.board, result.section, with_audit=False)
         row = next((r for r in body["rows"] if r["id"] == result.pk), {"id": result.pk})
         return Response(row, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
@@ -219,11 +218,13 @@ class EventViewSet(ActionPermissions, ClubScopedMixin, viewsets.ModelViewSet):
                                                with_audit=is_scorer(request.user, event.club))
         return Response(next((r for r in body["rows"] if r["id"] == result.pk), result.snapshot()))
 
-    @extend_schema(operation_id="clubs_events_result_detail_destroy", request=None, responses={204: None})
+    @extend_schema(operation_id="clubs_events_result_detail_destroy", request=ReasonInput, responses={204: None})
     @result_detail.mapping.delete
     def result_delete(self, request, pk=None, club_slug=None, result_id=None):
         event, result = self._result(result_id)
-        play.result_delete(result=result, user=request.user, reason=str(request.data.get("reason", "")))
+        data = ReasonInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        play.result_delete(result=result, user=request.user, reason=data.validated_data["reason"])
         return Response(status=status.HTTP_204_NO_CONTENT)
 
     @extend_schema(operation_id="clubs_events_result_detail_update", request=ResultSerializer,

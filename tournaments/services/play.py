@@ -28,10 +28,12 @@ OPEN = (EventStatus.PLAYING,)
 
 
 class ResultConflict(Conflict):
-    """A different result is already stored for this board and these pairs (HTTP 409)."""
+    """A different result is already stored for this board and these pairs (HTTP 409); the
+    answer carries the stored one (``id``, ``existing``)."""
 
     def __init__(self, result: Result):
-        super().__init__(f"board {result.board} {result.ns.label} v {result.ew.label} already has a result")
+        super().__init__(f"board {result.board} {result.ns.label} v {result.ew.label} already has a result",
+                         id=result.pk, existing=result.snapshot())
         self.result = result
 
 
