@@ -218,7 +218,8 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
     "ENUM_NAME_OVERRIDES": {"GameEnum": "tournaments.models.Game",
-                            "DuplicateGameEnum": "tournaments.api.serializers.DUPLICATE_GAME_CHOICES"},
+                            "DuplicateGameEnum": "tournaments.api.serializers.DUPLICATE_GAME_CHOICES",
+                            "ConventionEnum": "scoring.engine.conventions.CONVENTION_CHOICES"},
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "cardroom.schema.document_errors"],
     # Swagger UI from our own static files (drf-spectacular-sidecar): /api/docs/ works offline.
     "SWAGGER_UI_DIST": "SIDECAR",

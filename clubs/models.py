@@ -9,6 +9,7 @@ from django.db.models.functions import Lower
 from django.urls import reverse
 
 from cardroom.trash import Trashable
+from scoring.engine.conventions import CONVENTION_CHOICES
 
 
 def validate_time_zone(value: str) -> None:
@@ -31,6 +32,10 @@ class Club(Trashable):
         default=24, validators=[MaxValueValidator(24 * 14)],
         help_text="Hours after publishing during which results are provisional and a director may still "
                   "correct them (0: none; at most two weeks).")
+    scoring_convention = models.CharField(
+        max_length=20, choices=CONVENTION_CHOICES, default="cardroom",
+        help_text="Whose rules new events score by (matchpoint scale, short boards, Butler datum, cross-IMPs, "
+                  "arbitral scores): the program the members are used to. An event may choose another.")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -14,8 +14,9 @@ from .permissions import is_director
 class ClubSettingsForm(forms.ModelForm):
     class Meta:
         model = Club
-        fields = ["name", "city", "time_zone", "paper_size", "correction_hours"]
-        labels = {"correction_hours": "Correction period (hours after publishing)"}
+        fields = ["name", "city", "time_zone", "paper_size", "correction_hours", "scoring_convention"]
+        labels = {"correction_hours": "Correction period (hours after publishing)",
+                  "scoring_convention": "Score new events the way of"}
 
 
 @login_required

@@ -20,7 +20,7 @@ from django.utils import timezone
 
 from cardroom.db import retry_transient
 from cardroom.tasks import enqueue_once_on_commit
-from scoring.engine import (BOOKS_METHODS, BoardResults, Method, Result as EngineResult, ScoringError, books_session,
+from scoring.engine import (convention, BOOKS_METHODS, BoardResults, Method, Result as EngineResult, ScoringError, books_session,
                             parse_adjustment, score_session, seating_fields)
 from tournaments.models import Entry, Event, Result, ScoringMethod, Section
 
@@ -114,6 +114,12 @@ def full_card(section: Section) -> int:
     return max(boards.values(), default=0)
 
 
+def event_convention(event: Event):
+    """The scoring program's rules the event is scored by (its own, set from the club's when it was
+    created; Cardroom's for events older than conventions)."""
+    return convention(event.convention or "cardroom")
+
+
 def _score_section(event: Event, section: Section, results: list[Result]) -> tuple[list[Score], list[Standing]]:
     entries = list(section.entries.all())
     keys = entrant_keys(entries)
@@ -129,7 +135,7 @@ def _score_section(event: Event, section: Section, results: list[Result]) -> tup
         session = books_session(boards, method, fields=fields,
                                 card=full_card(section) if method == "total_tricks" else 0)
     else:
-        session = score_session(boards, Method(method), fields=fields)
+        session = score_session(boards, Method(method), fields=fields, convention=event_convention(event))
     index = {(r.board, keys.get(r.ns_id, r.ns.label), keys.get(r.ew_id, r.ew.label)): r for r in results}
     scores = [Score(event=event, result=index[(bs.board, rs.result.ns, rs.result.ew)], top=bs.top,
                     mp_ns=rs.mp_ns, mp_ew=rs.mp_ew, pct_ns=rs.pct_ns, pct_ew=rs.pct_ew,

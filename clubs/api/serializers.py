@@ -10,7 +10,8 @@ class ClubSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Club
-        fields = ["slug", "name", "city", "time_zone", "paper_size", "correction_hours", "role"]
+        fields = ["slug", "name", "city", "time_zone", "paper_size", "correction_hours", "scoring_convention",
+                  "role"]
 
     def get_role(self, club) -> str | None:
         from clubs.permissions import club_role

@@ -94,7 +94,9 @@ CONVENTIONS: dict[str, Convention] = {c.name: c for c in (
         "Cross-IMPs averaged per comparison; Butler datum rounded half away from zero; matchpoints "
         "printed on the board's own top, the totals Neuberg-factored and scaled to the full number "
         "of boards for pairs who played fewer.",
-        _ISSUE, ("cross", "datum_rounding", "short_boards"),
+        _ISSUE + "; three real Compscore3 USEBIO files in tests/unit/deals/data (half away from zero: "
+        "35/35 datums of the Butler Howell, half to even only 25)",
+        ("cross", "datum_rounding", "short_boards"),
         datum_rounding="half-away", short_boards="own-top"),
     Convention(
         "jfr", "JFR Pary / Teamy (PZBS)",
@@ -130,6 +132,9 @@ CONVENTIONS: dict[str, Convention] = {c.name: c for c in (
 )}
 
 DEFAULT = CONVENTIONS["cardroom"]
+
+#: (name, program) for a choice field: a club's default and an event's rule set.
+CONVENTION_CHOICES = tuple((c.name, c.program) for c in CONVENTIONS.values())
 
 
 def convention(name: str) -> Convention:

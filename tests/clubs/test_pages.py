@@ -85,9 +85,11 @@ def test_a_director_sets_the_correction_period_on_the_settings_page(client, club
     assert client.get(f"/clubs/{club.slug}/settings/").status_code == 403
     client.login(username=director.username, password=PASSWORD)
     assert f"/clubs/{club.slug}/settings/" in client.get(f"/clubs/{club.slug}/").content.decode()
-    fields = {"name": club.name, "city": "Bath", "time_zone": "Europe/London", "paper_size": "A4"}
+    fields = {"name": club.name, "city": "Bath", "time_zone": "Europe/London", "paper_size": "A4",
+              "scoring_convention": "ebuscore"}
     bad = client.post(f"/clubs/{club.slug}/settings/", fields | {"correction_hours": "100000"})
     assert bad.status_code == 400 and 'value="Bath"' in bad.content.decode()
     assert Club.objects.get(pk=club.pk).correction_hours == 24
     client.post(f"/clubs/{club.slug}/settings/", fields | {"correction_hours": "48"})
     assert Club.objects.get(pk=club.pk).correction_hours == 48
+    assert Club.objects.get(pk=club.pk).scoring_convention == "ebuscore"

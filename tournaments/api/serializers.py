@@ -4,6 +4,7 @@ import datetime
 from rest_framework import serializers
 
 from cardroom import limits
+from scoring.engine.conventions import CONVENTION_CHOICES
 from tournaments.models import PARTY_GAMES, PATIENCE_GAMES, Entry, Event, Game, ScoringMethod
 
 
@@ -19,8 +20,8 @@ class EventSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Event
-        fields = ["id", "name", "date", "game", "scoring", "rules", "status", "current_round", "created_at",
-                  "published_at", "provisional_until", "sections", "analysis"]
+        fields = ["id", "name", "date", "game", "scoring", "convention", "rules", "status", "current_round",
+                  "created_at", "published_at", "provisional_until", "sections", "analysis"]
         read_only_fields = ["id", "status", "current_round", "created_at", "published_at", "sections", "analysis"]
 
     def get_provisional_until(self, event) -> datetime.datetime | None:
@@ -49,6 +50,8 @@ class EventCreateSerializer(serializers.Serializer):
     scoring = serializers.ChoiceField(choices=[c for c in ScoringMethod.choices if c[0] != ScoringMethod.TALLY],
                                       default=ScoringMethod.MATCHPOINTS)
     rules = serializers.CharField(max_length=40, required=False, allow_blank=True, default="")
+    convention = serializers.ChoiceField(choices=CONVENTION_CHOICES, required=False, allow_blank=True, default="",
+                                         help_text="Whose scoring rules (blank: the club's).")
     movement = serializers.JSONField(required=False)
     sections = serializers.ListField(child=serializers.DictField(), required=False, max_length=limits.MAX_SECTIONS)
     deal_seed = serializers.CharField(max_length=128, required=False, allow_blank=True)

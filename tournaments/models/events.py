@@ -6,6 +6,7 @@ from django.db import models
 from django.urls import reverse
 
 from cardroom.trash import Trashable
+from scoring.engine.conventions import CONVENTION_CHOICES
 
 
 class Game(models.TextChoices):
@@ -55,6 +56,9 @@ class Event(Trashable):
     status = models.CharField(max_length=16, choices=EventStatus.choices, default=EventStatus.DRAFT)
     deal_seed = models.CharField(max_length=128, default=new_deal_seed, blank=True)
     rules = models.CharField(max_length=40, blank=True, help_text="Rule set preset name (scoring.engine.PRESETS)")
+    convention = models.CharField(
+        max_length=20, choices=CONVENTION_CHOICES, blank=True,
+        help_text="Whose scoring rules (scoring.engine.CONVENTIONS); new events take the club's. Blank: Cardroom's.")
     current_round = models.PositiveSmallIntegerField(default=0)
     table_pin_seed = models.CharField(max_length=64, default=new_deal_seed, blank=True)
     results_version = models.PositiveIntegerField(default=0)

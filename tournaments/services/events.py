@@ -19,6 +19,7 @@ from .sections import movement_build, section_add
 
 @transaction.atomic
 def event_create(*, club, name, date, created_by=None, **fields) -> Event:
+    fields["convention"] = fields.get("convention") or club.scoring_convention
     event = Event(club=club, name=name, date=date, created_by=created_by, **fields)
     event.full_clean()
     event.save()
@@ -28,10 +29,11 @@ def event_create(*, club, name, date, created_by=None, **fields) -> Event:
 @transaction.atomic
 def event_setup(*, club, name, date, game, scoring, created_by=None, rules: str = "",
                 movement: dict | None = None, sections: list[dict] | None = None,
-                deal_seed: str | None = None) -> Event:
-    """Create a duplicate event with its sections; ``movement`` is the single section A's."""
+                deal_seed: str | None = None, convention: str = "") -> Event:
+    """Create a duplicate event with its sections; ``movement`` is the single section A's; the
+    scoring ``convention`` is the club's unless given."""
     fields = {"club": club, "name": name, "date": date, "game": game, "scoring": scoring,
-              "created_by": created_by, "rules": rules or ""}
+              "created_by": created_by, "rules": rules or "", "convention": convention or club.scoring_convention}
     if deal_seed:
         fields["deal_seed"] = deal_seed
     event = Event(**fields)
@@ -71,6 +73,10 @@ def event_change_check(*, event: Event, changes: dict) -> None:
         if event.status != EventStatus.DRAFT:
             raise Frozen("game", f"the event has started: its boards are dealt and its results scored for "
                                  f"{event.get_game_display().lower()}. Create a new event for another game.")
+    if "convention" in changes:
+        if event.is_progressive:
+            raise ValidationError({"convention": ["A party is scored by its tally, not a scoring program's rules."]})
+        correction_check(event=event)
     if "scoring" in changes:
         tally = changes["scoring"] == ScoringMethod.TALLY
         if event.is_progressive or tally:
@@ -95,8 +101,8 @@ def _results_in(event: Event) -> bool:
 
 @transaction.atomic
 def event_update(*, event: Event, **fields) -> Event:
-    """Change an event's name, date, game, scoring or rules (``event_change_check`` says which
-    may change when). A new scoring method with results in rescores them (queued; the standings
+    """Change an event's name, date, game, scoring, convention or rules (``event_change_check`` says
+    which may change when). A new scoring method or convention with results in rescores them (queued; the standings
     count as behind until it has run). The status changes only by the lifecycle's actions."""
     if "status" in fields:
         raise ValidationError({"status": ["The status changes by the event's actions (start, finish, publish, "
@@ -108,7 +114,7 @@ def event_update(*, event: Event, **fields) -> Event:
         setattr(event, name, value)
     event.full_clean()
     event.save()
-    if "scoring" in changes:
+    if "scoring" in changes or "convention" in changes:
         event_rescore_results(event=event)
     return event
 
