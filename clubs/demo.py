@@ -63,4 +63,7 @@ def load_demo() -> DemoSummary:
     load_demo_events(club)
     load_demo_party(club)
     load_demo_hearts(club)
+    from tournaments.demo_patience import load_demo_patience
+
+    load_demo_patience(club)
     return DemoSummary(club=club, director_username="director", password=DEMO_PASSWORD, created=created)

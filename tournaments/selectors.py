@@ -6,7 +6,7 @@ import datetime
 from django.db.models import Q, QuerySet
 from django.urls import reverse
 
-from .models import PARTY_GAMES, Event, EventStatus
+from .models import PARTY_GAMES, PATIENCE_GAMES, Event, EventStatus
 from .visibility import events_visible
 
 
@@ -25,7 +25,7 @@ def club_next_events(*, club, today: datetime.date | None = None, limit: int = 5
 
 def _results_out() -> Q:
     """Published events, and finished parties (a party's standings are public once it starts)."""
-    return Q(status=EventStatus.PUBLISHED) | Q(status=EventStatus.FINISHED, game__in=PARTY_GAMES)
+    return Q(status=EventStatus.PUBLISHED) | Q(status=EventStatus.FINISHED, game__in=PARTY_GAMES + PATIENCE_GAMES)
 
 
 def club_latest_results(*, club, limit: int = 5) -> QuerySet[Event]:
@@ -51,6 +51,12 @@ def event_link(event: Event, *, visible_ids: set[int], director: bool) -> str | 
     """Where a listed event leads this viewer, or None when it is only listed: a party's
     standings once it has started (public, as on the tables' phones), else the event page
     when the viewer may open it."""
+    if event.is_patience:
+        if director:
+            return reverse("patience-home", kwargs={"slug": event.club.slug, "pk": event.pk})
+        if event.status != EventStatus.DRAFT:
+            return reverse("patience-standings", kwargs={"slug": event.club.slug, "pk": event.pk})
+        return None
     if event.is_progressive:
         if director:
             return reverse("party-home", kwargs={"slug": event.club.slug, "pk": event.pk})

@@ -17,4 +17,5 @@ urlpatterns = [
     path("", include("tournaments.urls_usebio")),
     path("", include("tournaments.urls_prints")),
     path("", include("tournaments.urls_party")),
+    path("", include("tournaments.urls_patience")),
 ]

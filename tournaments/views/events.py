@@ -86,6 +86,9 @@ def event_new(request, slug):
 
 def event_detail(request, slug, pk):
     club, event = _event(request, slug, pk)
+    if event.is_patience:  # poker patience has its own pages (tournaments.views.patience)
+        return redirect("patience-home" if is_director(request.user, club) else "patience-standings",
+                        slug=club.slug, pk=event.pk)
     return render(request, "tournaments/event_detail.html", _detail_context(request, club, event))
 
 
