@@ -1,7 +1,7 @@
 """Party pages under /clubs/{slug}/events/."""
 from django.urls import path
 
-from .views import party
+from .views import party, poker
 
 urlpatterns = [
     path("party/new/", party.party_new, name="party-new"),
@@ -17,4 +17,7 @@ urlpatterns = [
     path("<int:pk>/party/tally/<str:label>/", party.party_tally, name="party-tally"),
     path("<int:pk>/party/standings/", party.party_standings, name="party-standings"),
     path("<int:pk>/party/print/<slug:kind>/", party.party_print, name="party-print"),
+    path("<int:pk>/party/rounds/<int:number>/bell/", poker.poker_bell, name="poker-bell"),
+    path("<int:pk>/party/rounds/<int:number>/tables/<int:table>/count/", poker.poker_count, name="poker-count"),
+    path("<int:pk>/party/ledger/", poker.poker_ledger, name="poker-ledger"),
 ]

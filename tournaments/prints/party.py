@@ -10,6 +10,8 @@ from django.http import Http404
 from cardroom.inputs import whole_number
 from tournaments import selectors_party
 from tournaments.models.party import Category, Party, PartyPlayer, PartyRound, Progression
+from tournaments.movements import party_poker
+from tournaments.selectors_poker import poker_summary
 from tournaments.services import party as services
 
 
@@ -24,6 +26,9 @@ def party_print_context(party: Party, kind: str, *, rounds=None) -> tuple[str, d
     if party.progression == Progression.HEARTS and kind in ("tallies", "results"):
         template = f"tournaments/party_hearts_print_{kind}.html"
         context["rules"] = services.party_rules(party)
+    if party.progression == Progression.POKER and kind in ("tallies", "results"):
+        template = f"tournaments/party_poker_print_{kind}.html"
+        context["poker"] = poker_summary(party)
     return template, context
 
 
@@ -32,7 +37,7 @@ def _print_tallies(party, rounds=None) -> dict:
     first = selectors_party.party_round(party=party, number=1)
     where = {}
     for t in (first or {}).get("tables", []):
-        if "players" in t:  # progressive hearts: four players, each for himself
+        if "players" in t:  # progressive hearts and poker: each for himself
             where.update({label: (t["table"], "", [o for o in t["players"] if o != label]) for label in t["players"]})
             continue
         for s, side in enumerate(t["sides"]):
@@ -50,6 +55,12 @@ def _print_tables(party, rounds=None) -> dict:
     """Table cards: the head and booby tables (every table in progressive hearts, whose players
     are drawn afresh each round), each card's name and line as data for one template."""
     rules = services.party_rules(party)
+    if party.progression == Progression.POKER:  # "Cards are hung over the different tables denoting ... the limit"
+        cards = party_poker.table_limits(party.tables, party.rules)
+        return {"tables": [{"number": c.table, "line": c.text[0].upper() + c.text[1:] + (
+            ". The bell is here: ring it when a jack-pot is won." if c.table == 1 else "."),
+            "name": "Head table" if c.table == 1 else "Booby table" if c.table == party.tables else f"Table {c.table}"}
+            for c in cards]}
     if party.progression == Progression.HEARTS:
         hands = rules["hands_per_round"]
         line = (f"Progressive hearts: {hands} hand{'s' if hands != 1 else ''} a round, each player for himself; "

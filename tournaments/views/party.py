@@ -77,7 +77,8 @@ def _pair(post, name):
 
 
 PARTY_FORM_FIELDS = ("name", "date", "progression", "tables", "game_points", "hands_per_round", "hands", "scheme",
-                     "retire", "prizes", "rounds", "leaver", "missed", "deal_seed")
+                     "retire", "prizes", "rounds", "leaver", "missed", "deal_seed", "stake_blue", "stake_red",
+                     "stake_white", "ace", "ties", "split_at")
 
 
 def party_new(request, slug):
@@ -87,12 +88,18 @@ def party_new(request, slug):
     if request.method == "POST":
         post = request.POST
         rules, bad = {}, []
-        for key in ("game_points", "hands_per_round", "hands", "rounds"):
+        for key in ("game_points", "hands_per_round", "hands", "rounds", "split_at"):
             if is_whole(post.get(key, "")):
                 rules[key] = int(post[key])
             elif post.get(key, "").strip():  # refused, not silently left at the default
                 bad.append(f"{key}: a whole number, not {post[key].strip()[:20]!r}")
-        choices_of = {"leaver": services.LEAVER_RULES, "missed": services.MISSED_RULES, **services.HEARTS_CHOICES}
+        choices_of = {"leaver": services.LEAVER_RULES, "missed": services.MISSED_RULES, **services.HEARTS_CHOICES,
+                      **services.POKER_CHOICES}
+        stake = {c: int(post[f"stake_{c}"]) for c in ("blue", "red", "white") if is_whole(post.get(f"stake_{c}", ""))}
+        bad += [f"stake_{c}: a whole number of chips" for c in ("blue", "red", "white")
+                if post.get(f"stake_{c}", "").strip() and c not in stake]
+        if stake:
+            rules["stake"] = stake
         for key, choices in choices_of.items():
             value = post.get(key, "").strip()
             if value in choices:
@@ -100,7 +107,8 @@ def party_new(request, slug):
             elif value:  # a choice the form never offered: refused, not silently the default
                 bad.append(f"{key}: one of {', '.join(choices)}, not {value[:20]!r}")
         game = Game.WHIST_DRIVE if post.get("progression") in (Progression.LADIES_UP, Progression.PROGRESSIVE) \
-            else Game.PROGRESSIVE_HEARTS if post.get("progression") == Progression.HEARTS else Game.PROGRESSIVE_EUCHRE
+            else Game.PROGRESSIVE_HEARTS if post.get("progression") == Progression.HEARTS \
+            else Game.PROGRESSIVE_POKER if post.get("progression") == Progression.POKER else Game.PROGRESSIVE_EUCHRE
         kind = services.table_kind(post.get("progression", ""))
         rules = {k: v for k, v in rules.items() if k in services.RULE_DEFAULTS[kind]}
         try:
@@ -140,8 +148,16 @@ def party_home(request, slug, pk):
             pk__in=[p.member_id for p in players if p.member_id]),
         "standings": selectors_party.party_standings(party=party), "reopen": last_closed,
         "missed_rule": selectors_party.missed_rule(party), "pin_misses": pin_misses(party.event),
-        "changes": event_changes(party.event),
+        "changes": event_changes(party.event), **_poker_context(party),
     })
+
+
+def _poker_context(party) -> dict:
+    if party.progression != Progression.POKER:
+        return {}
+    from tournaments.views.poker import poker_home_context
+
+    return poker_home_context(party)
 
 
 @require_POST
@@ -232,6 +248,10 @@ def party_finish(request, slug, pk):
 def party_table(request, slug, pk, table):
     """The phone at a table: who sits where this round, and the report with the table's PIN."""
     club, party = _public_party(request, slug, pk)
+    if party.progression == Progression.POKER:
+        from tournaments.views.poker import poker_table
+
+        return poker_table(request, club, party, table)
     if request.method == "POST":
         number = int(request.POST["round"]) if is_whole(request.POST.get("round", "")) else 0
         check = None if is_director(request.user, club) else services.table_pin_check(
@@ -273,6 +293,7 @@ def party_standings(request, slug, pk):
         "club": club, "event": party.event, "party": party, "groups": [g for g in groups if g[1]],
         "prizes": selectors_party.party_prizes(party=party, standings=standings),
         "tie_break": selectors_party.tie_break(party), "hearts": party.progression == Progression.HEARTS,
+        "poker": party.progression == Progression.POKER,
         "rounds": range(1, (services.planned_rounds(party) or party.current_round) + 1),
         "missed_rule": selectors_party.missed_rule(party),
         "director": is_director(request.user, club), "provisional_until": provisional_until(party.event),
