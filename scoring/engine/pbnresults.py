@@ -9,6 +9,9 @@ A row with one side missing (``-``) is a bye when it says ``Bye`` or has no resu
 side sat the board out), else a result against an absent pair (the present side's arbitral score);
 a row of dashes only is skipped. Anything else stops with PbnScoreError naming board and line.
 
+A file without ScoreTables may hold one game per table (Board, North ... West, Contract, Declarer,
+Result), as JFR Pary and KOPS export: those games are the results.
+
 ``ResultsFile`` is what any results reader (PBN here, USEBIO in ``usebiotool``) hands the scorer:
 the boards, the file's own scoring text and the program that wrote it.
 """
@@ -184,6 +187,42 @@ def read_boards(games: Sequence[PbnGame], progress: Callable[[str], None] | None
     return out
 
 
+def _side_of(game: PbnGame, first: str, second: str) -> str:
+    """A pair as a per-table game names it: "Para-1" when both players carry the pair's name."""
+    a, b = game.value(first) or "", game.value(second) or ""
+    return a if a == b or not b else (b if not a else f"{a}-{b}")
+
+
+def per_table_boards(games: Sequence[PbnGame]) -> list[PbnBoard]:
+    """Results written one game per table (PBN's own way, as JFR Pary and KOPS export): every game
+    with a Contract is a result of its Board, the pairs named by North/South and East/West."""
+    by_board: dict[str, list[PbnGame]] = {}
+    for game in games:
+        if game.value("Contract") is not None and game.value("Board") is not None:
+            board = game.value("Board")
+            by_board.setdefault(board.lstrip("0") or board, []).append(game)
+    out = []
+    for board, played in by_board.items():
+        results = []
+        for game in played:
+            line = game.line_of("Contract")
+            row = {"PairId_NS": _side_of(game, "North", "South"), "PairId_EW": _side_of(game, "East", "West"),
+                   "Contract": game.value("Contract") or "", "Declarer": game.value("Declarer") or "",
+                   "Result": game.value("Result") or ""}
+            if not row["PairId_NS"] or not row["PairId_EW"]:
+                raise PbnScoreError("a result game without North/South or East/West names", board, line)
+            try:
+                vul_text = game.value("Vulnerable")
+                vul = parse_vulnerability(vul_text) if vul_text else board_vulnerability(int(board))
+            except (ScoringError, ValueError) as exc:
+                raise PbnScoreError(str(exc), board, game.line_of("Vulnerable")) from None
+            kind, value = _row(row, vul, board, line, False)
+            if kind == "result":
+                results.append(value)
+        out.append(PbnBoard(played[0], board, BoardResults(board, tuple(results))))
+    return out
+
+
 def _first(games: Sequence[PbnGame], *names: str) -> str | None:
     for game in games:
         for name in names:
@@ -198,10 +237,11 @@ def read_results(data: bytes | str, progress: Callable[[str], None] | None = Non
     games = read_pbn(text)
     if progress is not None:
         progress(f"parsed {len(games)} games")
-    boards = read_boards(games, progress)
+    boards = read_boards(games, progress) or per_table_boards(games)
     if not boards:
-        raise PbnScoreError("no ScoreTable results found")
+        raise PbnScoreError("no ScoreTable results found (nor games with a Contract, one per table)")
     creator = _CREATOR.search(text[:4000])
     program = _first(games, "Application", "Generator") or (creator.group(1) if creator else None)
-    individual = any("PlayerId_North" in b.game.tag("ScoreTable").columns for b in boards)
+    individual = any(b.game.tag("ScoreTable") is not None and "PlayerId_North" in b.game.tag("ScoreTable").columns
+                     for b in boards)
     return ResultsFile(tuple(boards), _first(games, "Scoring"), program, individual)

@@ -195,3 +195,19 @@ def test_noise_between_rows_never_changes_what_is_read(rows, data):
     clean = read_pbn(head + "\n".join(lines) + "\n")[0].tag("ScoreTable")
     read = read_pbn(head + "\n".join(noisy) + "\n")
     assert len(read) == 1 and read[0].tag("ScoreTable").rows == clean.rows
+
+
+JFR = DATA / "jfr_pary_wb130801_boards1-3.pbn"  # jarekczek/pbntools, see data/README.md
+
+
+def test_a_jfr_pary_file_of_one_game_per_table_is_read_and_scored():
+    result = scored(JFR)
+    assert result["method"] == "matchpoints" and [b["board"] for b in result["boards"]] == [1, 2, 3]
+    first = {r["ns"]: r for r in result["boards"][0]["results"]}
+    assert len(first) == 13 and first["Para-1"]["ew"] == "Para-2"
+    assert first["Para-5"]["score_ns"] == 430 and first["Para-5"]["mp_ns"] == 22  # three +430 tops of 24
+    assert first["Para-23"]["score_ns"] == -250 and first["Para-23"]["mp_ns"] == 0  # 7C down five
+    assert len(result["ranking"]) == 26 and all(r["boards"] == 3 for r in result["ranking"])
+    for board in result["boards"]:
+        assert sum(r["mp_ns"] + r["mp_ew"] for r in board["results"]) == 13 * 24
+    assert scored(JFR, "--convention", "jfr")["convention"] == "jfr"
