@@ -47,6 +47,19 @@ def test_import_of_a_cross_imp_howell_keeps_its_standings(club):
     assert event.results.filter(contract="Pass").count() == 2
 
 
+def test_import_keeps_the_programs_conventions_for_its_standings(club):
+    """Compscore's Butler datum rounds halves away from zero: the imported event keeps that
+    convention, so its stored standings (and any rescore) equal the file's."""
+    data = (COMPSCORE.parent / "compscore_butler_howell.xml").read_bytes()
+    event = event_import_usebio(club=club, data=data)
+    assert event.convention == "compscore" and event.usebio_report["matching"] == 8
+    file = read_usebio(data)
+    assert {p.number: (p.place, p.total_score) for p in file.pairs} == \
+        {label: (rank, round(total, 2)) for label, (rank, total, _pct) in imported_matches(event).items()}
+    event_rescore(event_id=event.pk, force=True)
+    assert {label: round(total, 2) for label, (_r, total, _p) in imported_matches(event).items()}["4"] == 34.0
+
+
 def test_an_imported_event_exports_what_it_imported(club):
     event = event_import_usebio(club=club, data=COMPSCORE.read_bytes())
     again = read_usebio(event_export_usebio(event))

@@ -21,7 +21,7 @@ from cardroom import limits
 from clubs.models import Member
 from clubs.services import guest_record
 from scoring.engine import ScoringError
-from scoring.engine.usebiotool import line_result, method_of, printed, score_usebio
+from scoring.engine.usebiotool import convention_of, line_result, method_of, printed, score_usebio
 from tournaments.deals.boards import board_dealer, board_vulnerability
 from tournaments.deals.pbn import make_game, write_pbn
 from tournaments.deals.usebio import UsebioError, UsebioEvent
@@ -138,7 +138,8 @@ def event_import_usebio(*, club, data: bytes | str, user=None, name: str = "") -
         raise UsebioImportError("EVENT has no DATE")
     title = (name or pure.description or f"USEBIO import {pure.date}")[:limits.NAME_MAX]
     event = Event(club=club, name=title, date=when, game=Game.DUPLICATE_BRIDGE,
-                  scoring=SCORING_OF_METHOD[method_of(pure)], created_by=user if getattr(user, "pk", None) else None)
+                  scoring=SCORING_OF_METHOD[method_of(pure)], convention=convention_of(pure).name,
+                  created_by=user if getattr(user, "pk", None) else None)
     try:
         event.full_clean()
     except ValidationError as exc:
@@ -182,8 +183,21 @@ def event_import_usebio(*, club, data: bytes | str, user=None, name: str = "") -
 
     event_rescore(event_id=event.pk, force=True)
     event.refresh_from_db()
-    event.usebio_report = printed(pure, session)
+    event.usebio_report = {**printed(pure, session), **stored_matches(event, pure)}
     return event
+
+
+def stored_matches(event: Event, pure: UsebioEvent) -> dict:
+    """How many pairs' stored places and totals (percentages for matchpoints) equal the file's."""
+    imp = event.scoring != ScoringMethod.MATCHPOINTS
+    stored = imported_matches(event)
+    same = 0
+    for p in pure.pairs:
+        rank, total, pct = stored.get(p.number, (None, None, None))
+        value, mine = (p.total_score, total) if imp or p.percentage is None else (p.percentage, pct)
+        same += rank is not None and value is not None and mine is not None and abs(round(mine, 2) - value) < 0.0051 \
+            and (not p.place or p.place.rstrip("=") == rank.rstrip("="))
+    return {"matching": same, "convention": event.convention}
 
 
 def hands_as_pbn(event: UsebioEvent) -> str:
