@@ -106,6 +106,8 @@ class PatienceView(APIView):
         return get_object_or_404(Patience.objects.select_related("event", "event__club"), event=event)
 
     def body(self, serializer_class):
+        """The request body through its input serializer, first: a bad body is a 400 naming the
+        field whatever the evening's state."""
         body = serializer_class(data=self.request.data)
         body.is_valid(raise_exception=True)
         return body.validated_data
@@ -136,8 +138,8 @@ class PatiencePlayersView(PatienceView):
 
     @extend_schema(request=PlayerInput, responses={201: OpenApiTypes.OBJECT})
     def post(self, request, club_slug, pk):
-        patience = self.get_patience()
         body = self.body(PlayerInput)
+        patience = self.get_patience()
         player = services.patience_player_add(patience=patience, member=body.get("member"), guest=body.get("guest"))
         return Response(player_data(player), status=status.HTTP_201_CREATED)
 
@@ -150,8 +152,8 @@ class PatienceCallView(PatienceView):
 
     @extend_schema(request=CallInput, responses=OpenApiTypes.OBJECT)
     def post(self, request, club_slug, pk):
-        patience = self.get_patience()
         body = self.body(CallInput)
+        patience = self.get_patience()
         deal = services.patience_call(patience=patience, card=body.get("card"), count=body["count"],
                                       deal=body.get("deal"))
         return Response(deal_data(patience, deal))
@@ -165,8 +167,8 @@ class PatienceCloseView(PatienceView):
 
     @extend_schema(request=CloseInput, responses=OpenApiTypes.OBJECT)
     def post(self, request, club_slug, pk):
-        patience = self.get_patience()
         body = self.body(CloseInput)
+        patience = self.get_patience()
         number = patience.current_deal
         nxt = services.patience_deal_close(patience=patience, confirm=body["confirm"], user=request.user)
         deal = PatienceDeal.objects.get(patience=patience, number=number)
@@ -198,9 +200,9 @@ class PatienceGridView(PatienceView):
 
     @extend_schema(request=GridInput, responses=OpenApiTypes.OBJECT)
     def put(self, request, club_slug, pk, label):
+        body = self.body(GridInput)
         patience = self.get_patience()
         get_object_or_404(PatiencePlayer, patience=patience, label=label)
-        body = self.body(GridInput)
         services.patience_grid_enter(patience=patience, label=label, cells=body["cells"], deal=body["deal"],
                                      entered_by=request.user.get_username())
         player = PatiencePlayer.objects.get(patience=patience, label=label)
@@ -215,9 +217,9 @@ class PatiencePlaceView(PatienceView):
 
     @extend_schema(request=PlaceInput, responses=OpenApiTypes.OBJECT)
     def post(self, request, club_slug, pk, label):
+        body = self.body(PlaceInput)
         patience = self.get_patience_for_players()
         player = get_object_or_404(PatiencePlayer, patience=patience, label=label)
-        body = self.body(PlaceInput)
         if not is_scorer(request.user, patience.event.club):
             require_pin(services.player_pin_check(patience, player.label, body.get("pin"), client_address(request)))
         services.patience_place(patience=patience, label=label, square=body["square"], card=body["card"],
