@@ -63,6 +63,9 @@ def load_demo() -> DemoSummary:
     load_demo_events(club)
     load_demo_party(club)
     load_demo_hearts(club)
+    from tournaments.demo_poker import load_demo_poker
+
+    load_demo_poker(club)
     from tournaments.demo_patience import load_demo_patience
 
     load_demo_patience(club)
