@@ -211,3 +211,32 @@ def test_a_jfr_pary_file_of_one_game_per_table_is_read_and_scored():
     for board in result["boards"]:
         assert sum(r["mp_ns"] + r["mp_ew"] for r in board["results"]) == 13 * 24
     assert scored(JFR, "--convention", "jfr")["convention"] == "jfr"
+
+
+RESULT = st.one_of(st.tuples(st.sampled_from(["1NT", "2S", "3H", "4S", "6C"]), st.sampled_from("NESW"),
+                             st.integers(4, 13)),
+                   st.sampled_from(["A+", "A", "A-", "60%"]))
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.lists(RESULT, min_size=2, max_size=6), min_size=1, max_size=4),
+       st.sampled_from(["matchpoints", "cross-imps", "butler"]), st.sampled_from(["ruter", "compscore", "wbf"]))
+def test_rescoring_our_own_pbn_output_gives_the_same_standings(tmp_path_factory, boards, family, name):
+    body = ""
+    for number, results in enumerate(boards, start=1):
+        rows = []
+        for table, r in enumerate(results, start=1):
+            if isinstance(r, str):
+                rows.append(f"{table} {table + 20} - - - {r} -")
+            else:
+                rows.append(f"{table} {table + 20} {r[0]} {r[1]} {r[2]} - -")
+        body += game(number, rows)
+    folder = tmp_path_factory.mktemp("roundtrip")
+    first = pbn(folder, body, "first.pbn")
+    code, written = run(["score", str(first), "--method", family, "--convention", name, "--format", "pbn"])
+    assert code == 0, written
+    again = pbn(folder, written, "again.pbn")
+    original = scored(first, "--method", family, "--convention", name)
+    rescored = scored(again, "--method", family, "--convention", name)
+    assert rescored["ranking"] == original["ranking"]
+    assert [b["results"] for b in rescored["boards"]] == [b["results"] for b in original["boards"]]
