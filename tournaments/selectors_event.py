@@ -4,6 +4,8 @@ and a member's history."""
 from __future__ import annotations
 
 from collections import defaultdict
+import hashlib
+import hmac
 
 from django.db.models import Q
 
@@ -218,13 +220,17 @@ def label_entries(section: Section) -> dict[str, Entry]:
     return {e.label: e for e in section.entries.filter(status=EntryStatus.ACTIVE)}
 
 
-def table_pin(event: Event, section: Section, table: int) -> str:
-    """A table's four-digit PIN, derived from the event's secret (printed on the table card)."""
-    import hashlib
-    import hmac
-
-    digest = hmac.new(event.table_pin_seed.encode(), f"{section.name}:{table}".encode(), hashlib.sha256).hexdigest()
+def event_pin(event: Event, place: str) -> str:
+    """The four-digit PIN of a place in the event (``"A:3"`` a section's table, ``"table:3"`` a
+    party's, ``"player:P4"`` a patience player's phone), derived from the event's one
+    ``pin_secret``: nothing stored, and a new secret changes every PIN at once."""
+    digest = hmac.new(event.pin_secret.encode(), place.encode(), hashlib.sha256).hexdigest()
     return f"{int(digest[:8], 16) % 10000:04d}"
+
+
+def table_pin(event: Event, section: Section, table: int) -> str:
+    """A section table's PIN (printed on the table card)."""
+    return event_pin(event, f"{section.name}:{table}")
 
 
 def tables_with_pins(event: Event) -> list[dict]:

@@ -122,7 +122,7 @@ def test_the_admin_refuses_a_frozen_field_and_rescores_a_new_scoring(in_play, cl
     path = f"/admin/tournaments/event/{event.pk}/change/"
     form = {"club": event.club_id, "name": event.name, "date": event.date.isoformat(), "game": "duplicate_whist",
             "scoring": "matchpoints", "deal_seed": event.deal_seed, "rules": "", "current_round": event.current_round,
-            "table_pin_seed": event.table_pin_seed, "results_version": event.results_version,
+            "pin_secret": event.pin_secret, "results_version": event.results_version,
             "changes-TOTAL_FORMS": 0, "changes-INITIAL_FORMS": 0}
     refused = client.post(path, form)
     assert refused.status_code == 200 and "the event has started" in refused.content.decode()

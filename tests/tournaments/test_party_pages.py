@@ -61,6 +61,21 @@ def test_table_phone_reports_with_the_pin_only(started, club):
     assert PartyResult.objects.get().points == [2, 4]
 
 
+def test_new_pins_for_the_event_change_a_partys_table_pins_too(started, club):
+    """One secret on the event: the director's "new table PINs" reaches a party's tables."""
+    _, party, _ = started
+    old = [services.table_pin(party, t) for t in (1, 2)]
+    pins.event_table_pins_regenerate(event=party.event)
+    party = Party.objects.select_related("event").get(pk=party.pk)
+    new = [services.table_pin(party, t) for t in (1, 2)]
+    assert new != old
+    changed = 1 if new[0] != old[0] else 2
+    phone = Client()
+    phone.post(base(club, party) + f"table/{changed}/", {"round": "1", "points_0": "2", "points_1": "4",
+                                                          "pin": old[changed - 1]})
+    assert not PartyResult.objects.exists()
+
+
 def test_tally_and_standings_are_public_once_started(started, club):
     _, party, labels = started
     anonymous = Client()

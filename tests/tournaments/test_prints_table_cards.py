@@ -88,11 +88,11 @@ def test_new_pins_through_the_api_directors_only(started, club, director, scorer
     _api, event = started
     url = f"/api/clubs/{club.slug}/events/{event.pk}/table-pins/"
     assert api_as(scorer).post(url).status_code == 403
-    seed = Event.objects.get(pk=event.pk).table_pin_seed
+    seed = Event.objects.get(pk=event.pk).pin_secret
     before = api_as(director).get(url).json()["tables"]
     response = api_as(director).post(url)
     assert response.status_code == 200
-    assert Event.objects.get(pk=event.pk).table_pin_seed != seed
+    assert Event.objects.get(pk=event.pk).pin_secret != seed
     after = response.json()["tables"]
     assert [t["table"] for t in after] == [1, 2, 3] and [t["pin"] for t in after] != [t["pin"] for t in before]
 

@@ -60,7 +60,9 @@ class Event(Trashable):
         max_length=20, choices=CONVENTION_CHOICES, blank=True,
         help_text="Whose scoring rules (scoring.engine.CONVENTIONS); new events take the club's. Blank: Cardroom's.")
     current_round = models.PositiveSmallIntegerField(default=0)
-    table_pin_seed = models.CharField(max_length=64, default=new_deal_seed, blank=True)
+    pin_secret = models.CharField(max_length=64, default=new_deal_seed, blank=True,
+                                  help_text="The secret every PIN of the event is derived from (tables, party "
+                                            "tables, patience players): a new one changes them all.")
     results_version = models.PositiveIntegerField(default=0)
     published_at = models.DateTimeField(null=True, blank=True,
                                         help_text="When the results were last published (starts the correction period).")

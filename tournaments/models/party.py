@@ -5,9 +5,16 @@ label (the number on their tally) and a category for the prizes; each Round stor
 (table 1 = the head table) and each table's reported Result; stars are the awards of a closed
 round (Hoyle's Games Modernized, Progressive Euchre: gold, red and green).
 """
+
 import secrets
 
 from django.db import models
+
+
+def new_pin_secret() -> str:
+    """The default of a field the PINs no longer use (``Event.pin_secret``); historical
+    migrations still name it."""
+    return secrets.token_hex(8)
 
 
 class Progression(models.TextChoices):
@@ -45,10 +52,6 @@ class Star(models.TextChoices):
     WIN = "win", "Won the table"
 
 
-def new_pin_secret() -> str:
-    return secrets.token_hex(8)
-
-
 class Party(models.Model):
     event = models.OneToOneField("tournaments.Event", on_delete=models.CASCADE, related_name="party")
     progression = models.CharField(max_length=20, choices=Progression.choices, default=Progression.HOYLE)
@@ -57,7 +60,6 @@ class Party(models.Model):
     current_round = models.PositiveSmallIntegerField(default=0)
     chart_slots = models.JSONField(default=list, blank=True,
                                    help_text="Rotation chart: player label in each chart position.")
-    pin_secret = models.CharField(max_length=32, default=new_pin_secret)
 
     class Meta:
         verbose_name_plural = "parties"

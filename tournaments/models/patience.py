@@ -7,12 +7,15 @@ placement, comparison, caller, the number of deals "decided upon before commenci
 of that deal (from their phone, or entered from paper) and its score once the deal is closed.
 ``PatienceStanding`` is the stored standings (like ``PartyStanding``), written by every write.
 """
+
 import secrets
 
 from django.db import models
 
 
 def new_pin_secret() -> str:
+    """The default of a field the PINs no longer use (``Event.pin_secret``); historical
+    migrations still name it."""
     return secrets.token_hex(8)
 
 
@@ -20,7 +23,6 @@ class Patience(models.Model):
     event = models.OneToOneField("tournaments.Event", on_delete=models.CASCADE, related_name="patience")
     rules = models.JSONField(default=dict, blank=True)
     current_deal = models.PositiveSmallIntegerField(default=0)
-    pin_secret = models.CharField(max_length=32, default=new_pin_secret)
 
     class Meta:
         verbose_name_plural = "poker patience evenings"

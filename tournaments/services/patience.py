@@ -7,8 +7,6 @@ before anything is written. Every write ends by storing the standings
 (``patience_standings_write``); status changes go through ``lifecycle.event_transition``."""
 from __future__ import annotations
 
-import hashlib
-import hmac
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -26,6 +24,7 @@ from tournaments.models.patience import (
     GridSource, Patience, PatienceDeal, PatienceGrid, PatiencePlayer, PatienceStanding)
 from tournaments.services.events import event_create
 from tournaments.services.lifecycle import event_transition
+from tournaments.selectors_event import event_pin
 from tournaments.services.pins import PinCheck, pin_check
 
 MAX_PATIENCE_PLAYERS = 400  # every player places on their own phone; the standings stay one page
@@ -307,9 +306,8 @@ def patience_standings_write(*, patience: Patience) -> list[engine.PatienceStand
 
 
 def player_pin(patience: Patience, label: str) -> str:
-    """The four-digit PIN of a player's phone (derived, so nothing to store)."""
-    digest = hmac.new(patience.pin_secret.encode(), f"player:{label}".encode(), hashlib.sha256).hexdigest()
-    return f"{int(digest[:8], 16) % 10000:04d}"
+    """The four-digit PIN of a player's phone (``event_pin``: derived, nothing stored)."""
+    return event_pin(patience.event, f"player:{label}")
 
 
 def player_pin_check(patience: Patience, label: str, pin, client: str) -> PinCheck:

@@ -125,7 +125,8 @@ NEW_TABLE_PINS = "new table PINs: the old ones no longer open the tables"
 
 @transaction.atomic
 def event_table_pins_regenerate(*, event: Event, user=None) -> Event:
-    """New PINs for every table of the event: a fresh ``table_pin_seed``, so each old PIN stops
+    """New PINs for every table of the event (a party's tables and patience players' phones too):
+    a fresh ``pin_secret``, so each old PIN stops
     working at once (a card left in the room or a PIN overheard). Recorded in the event's
     own history (``EventChange``, status unchanged: who and when) and the admin log; the table
     cards must then be printed again."""
@@ -133,8 +134,8 @@ def event_table_pins_regenerate(*, event: Event, user=None) -> Event:
 
     from tournaments.models.events import new_deal_seed
 
-    event.table_pin_seed = new_deal_seed()
-    Event.objects.filter(pk=event.pk).update(table_pin_seed=event.table_pin_seed)
+    event.pin_secret = new_deal_seed()
+    Event.objects.filter(pk=event.pk).update(pin_secret=event.pin_secret)
     event_note(event=event, user=user, what=NEW_TABLE_PINS)
     if user is not None and getattr(user, "is_authenticated", False):
         LogEntry.objects.log_actions(user_id=user.pk, queryset=[event], action_flag=CHANGE,

@@ -3,9 +3,6 @@
 hands, and the table PINs. Public, so no party service imports another's private helpers."""
 from __future__ import annotations
 
-import hashlib
-import hmac
-
 from django.core.exceptions import ValidationError
 
 from cardroom.errors import Conflict
@@ -13,6 +10,7 @@ from tournaments.models.party import Party, PartyPlayer, PartyRound
 from tournaments.movements import party_draw, party_state
 from tournaments.movements.limits import MAX_PARTY_TABLES
 from tournaments.movements.party_state import PartyInputError, table_kind  # noqa: F401  (the public name)
+from tournaments.selectors_event import event_pin
 from tournaments.services.pins import PinCheck, pin_check
 
 MAX_PARTY_PLAYERS = 4 * MAX_PARTY_TABLES  # the largest draw (cardroom.limits)
@@ -73,9 +71,8 @@ def ghost_add(*, party: Party, category: str, replaces: PartyPlayer | None = Non
 
 
 def table_pin(party: Party, table: int) -> str:
-    """The four-digit PIN a table's phone uses to report (derived, so nothing to store)."""
-    digest = hmac.new(party.pin_secret.encode(), f"table:{table}".encode(), hashlib.sha256).hexdigest()
-    return f"{int(digest[:8], 16) % 10000:04d}"
+    """The four-digit PIN a table's phone uses to report (``event_pin``: derived, nothing stored)."""
+    return event_pin(party.event, f"table:{table}")
 
 
 def table_pin_check(party: Party, table: int, pin, client: str) -> PinCheck:
