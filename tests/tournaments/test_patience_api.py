@@ -4,6 +4,7 @@ bad input is a 400 naming the field, a clash with the evening's state a 409."""
 import pytest
 
 from scoring.engine import patience as engine
+from tests.tournaments.factories_event import create_event
 from tournaments.deals.patience import called_cards
 from tournaments.models import Event
 from tournaments.models.patience import PatienceStanding
@@ -188,3 +189,17 @@ def test_a_latecomer_plays_from_the_next_deal(director, club):
     with pytest.raises(Conflict, match="plays from deal 2"):
         services.patience_place(patience=patience, label=late.label, square=0,
                                 card=called_cards(patience.event.deal_seed, 1)[0])
+
+
+def test_an_evenings_game_and_scoring_cannot_be_patched_nor_a_duplicate_event_become_one(api_as, director, club):
+    client = api_as(director)
+    event_id = create(client, club)
+    for body, field in [({"game": "duplicate_bridge"}, "game"), ({"scoring": "matchpoints"}, "scoring")]:
+        response = client.patch(url(club, event_id), body, format="json")
+        assert response.status_code == 400 and field in response.json(), response.content
+    assert Event.objects.get(pk=event_id).game == "poker_patience"
+    bridge = create_event(client, club, movement={"kind": "mitchell", "tables": 3, "boards_per_round": 2})["id"]
+    for body, field in [({"game": "poker_patience"}, "game"), ({"scoring": "grids"}, "scoring")]:
+        response = client.patch(url(club, bridge), body, format="json")
+        assert response.status_code == 400 and field in response.json(), response.content
+    assert Event.objects.get(pk=bridge).game == "duplicate_bridge"

@@ -10,7 +10,7 @@ from django.db.models import F
 from cardroom import limits
 from cardroom.errors import Conflict
 from scoring.services import event_rescore_later
-from tournaments.models import PARTY_GAMES, Event, EventStatus, ScoringMethod
+from tournaments.models import PARTY_GAMES, PATIENCE_GAMES, Event, EventStatus, ScoringMethod
 from tournaments.models.party import PartyResult
 
 from .lifecycle import correction_check
@@ -65,6 +65,14 @@ def event_change_check(*, event: Event, changes: dict) -> None:
     A scoring method may change: matchpoints, IMPs and the rest read the same raw scores."""
     from scoring.engine import PRESETS
 
+    if event.is_patience or changes.get("game") in PATIENCE_GAMES or changes.get("scoring") == ScoringMethod.GRIDS:
+        field = next((f for f in ("game", "scoring", "convention", "rules") if f in changes
+                      and changes[f] != getattr(event, f)), None)
+        if field:
+            raise ValidationError({field: [
+                "A poker patience evening's game and rules are chosen when it is created (GET …/patience/ "
+                "shows them)." if event.is_patience else "A duplicate event cannot become poker patience: "
+                "create a poker patience evening."]})
     if "game" in changes:
         if event.is_progressive or changes["game"] in PARTY_GAMES:
             raise ValidationError({"game": [
