@@ -97,3 +97,25 @@ def test_member_page_fits_a_phone(live_server, browser_page, demo):
     page.wait_for_selector("dl.facts")
     assert member.email in page.locator("dl.facts").inner_text()
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_poker_table_phone_fits_and_the_bell_rings_on_it(live_server, browser_page, db):
+    """The demo poker party's booby table (seven, a latecomer among them) on a 390 px phone:
+    before the bell it says play on and refreshes itself; the director rings the bell and the
+    same page, reloading by itself, shows the bell and the count form, all without scrolling."""
+    from tournaments.demo_poker import DEMO_POKER
+    from tournaments.services import party as services
+
+    call_command("load_demo", verbosity=0)
+    party = Party.objects.get(event__name=DEMO_POKER)
+    page = browser_page
+    page.goto(f"{live_server.url}/clubs/{party.event.club.slug}/events/{party.event.pk}/party/table/{party.tables}/")
+    assert "Play on" in page.inner_text("#bell")
+    assert page.evaluate(FITS, "main") == {"table": True, "page": True}
+    head = party.rounds.get(number=2).seating[0][0]
+    services.poker_bell(party=party, round_number=2, jackpot=head[0])
+    page.wait_for_selector("text=The bell has rung", timeout=20000)
+    assert page.locator("form input[name=pin]").count() == 1
+    assert page.evaluate(FITS, "main") == {"table": True, "page": True}

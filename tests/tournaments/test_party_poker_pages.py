@@ -110,3 +110,11 @@ def test_a_count_that_makes_chips_is_refused_naming_the_table(web, club, drawn, 
     response = web.post(base(club, party) + "ledger/", {"player": tables[2][0], "kind": "borrowed", "chips": "x"},
                         follow=True)
     assert b"chips: a whole number" in response.content
+
+
+def test_a_player_tally_shows_chips_and_pots(web, club, drawn):
+    party = drawn
+    tables = seating(party)
+    web.post(base(club, party) + "rounds/1/bell/", {"jackpot": tables[0][0]})
+    page = web.get(base(club, party) + f"tally/{tables[0][0]}/").content.decode()
+    assert "head table; won the jack-pot" in page and "Chips won" in page

@@ -36,9 +36,10 @@ def poker_compute(party: Party) -> list[PlayerTally]:
                 if count is not None:
                     held[label], counted_in[label] = count, round_.number
                 where = "head table" if t == 1 else "booby table" if t == sizes else ""
-                rows[label].lines.append(TallyLine(round=round_.number, table=t, partner=where, opponents=("", ""),
+                rows[label].lines.append(TallyLine(round=round_.number, table=t, partner="",
+                                                   opponents=tuple(p for p in table[0] if p != label),
                                                    points=count, stars=(), total=count or 0,
-                                                   note="; ".join(notes)))
+                                                   note="; ".join(filter(None, [where] + notes))))
     for entry in entries:  # what reached a player's hands after his last count
         label = entry.player.label
         if entry.round > counted_in.get(label, -1):
