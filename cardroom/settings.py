@@ -219,7 +219,9 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
     "ENUM_NAME_OVERRIDES": {"GameEnum": "tournaments.models.Game",
                             "DuplicateGameEnum": "tournaments.api.serializers.DUPLICATE_GAME_CHOICES",
-                            "ConventionEnum": "scoring.engine.conventions.CONVENTION_CHOICES"},
+                            "ConventionEnum": "scoring.engine.conventions.CONVENTION_CHOICES",
+                            "LedgerEntryKindEnum": "tournaments.api.poker.LEDGER_ENTRY_KINDS",
+                            "TrashKindEnum": "clubs.trash.KINDS"},
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "cardroom.schema.document_errors"],
     # Swagger UI from our own static files (drf-spectacular-sidecar): /api/docs/ works offline.
     "SWAGGER_UI_DIST": "SIDECAR",

@@ -118,12 +118,13 @@ class ImportSummary:
     unchanged: int
 
 
-class MemberImportError(Exception):
-    """A member CSV was rejected whole; `errors` holds (line, message) for every bad row."""
+class MemberImportError(ValidationError):
+    """A member CSV was rejected whole; `errors` holds (line, message) for every bad row. A
+    ValidationError on ``file`` (one message a row), so the API answers it with a 400."""
 
     def __init__(self, errors: list[tuple[int, str]]):
+        super().__init__({"file": [f"line {line}: {msg}" for line, msg in errors]})
         self.errors = errors
-        super().__init__("; ".join(f"line {line}: {msg}" for line, msg in errors))
 
 
 def _parse_active(text: str) -> bool:

@@ -8,7 +8,6 @@ director publishes the hand records; directors always see them.
 A director POSTs ``{"club_set": id}`` to .../boards/ to use one of the club's board sets,
 which live under /api/clubs/{slug}/board-sets/ (directors only; views at the end).
 """
-from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, extend_schema_field
@@ -151,7 +150,8 @@ class ClubBoardSetDetailSerializer(ClubBoardSetSerializer):
 
 
 class ClubBoardSetCreateSerializer(serializers.Serializer):
-    """Deal (``count``, optional ``seed``) or import (``pbn`` text or a multipart ``file``)."""
+    """Deal (``count``, optional ``seed``) or import (``pbn`` text or a multipart ``file``); what is wrong
+    with the PBN itself, text or file, is a 400 on ``pbn``."""
 
     name = serializers.CharField(max_length=120)
     game = serializers.ChoiceField(choices=Game.choices, default=Game.DUPLICATE_BRIDGE,
@@ -178,13 +178,6 @@ class ClubBoardSetCreateSerializer(serializers.Serializer):
         return attrs
 
 
-def _field_errors(exc: DjangoValidationError, field: str) -> ValidationError:
-    """A service's ValidationError as DRF field errors; messages without a field go to ``field``."""
-    if hasattr(exc, "error_dict"):
-        return ValidationError({(field if k == "__all__" else k): v for k, v in exc.message_dict.items()})
-    return ValidationError({field: exc.messages})
-
-
 class ClubBoardSetsMixin(ClubScopedMixin):
     queryset = BoardSet.objects.none()
     filter_backends = []
@@ -207,17 +200,13 @@ class ClubBoardSetListView(ClubBoardSetsMixin, generics.ListCreateAPIView):
         data.is_valid(raise_exception=True)
         fields = data.validated_data
         club = self.get_club()
-        try:
-            if "count" in fields:
-                board_set = services.club_boardset_deal(club=club, name=fields["name"], game=fields["game"],
-                                                        count=fields["count"], seed=fields.get("seed"))
-            else:
-                source = "file" if fields.get("file") else "pbn"
-                content = fields["file"].read(services.PBN_MAX_BYTES + 1) if source == "file" else fields["pbn"]
-                board_set = services.club_boardset_import_pbn(club=club, name=fields["name"], game=fields["game"],
-                                                              data=content)
-        except DjangoValidationError as exc:
-            raise _field_errors(exc, "count" if "count" in fields else source) from None
+        if "count" in fields:
+            board_set = services.club_boardset_deal(club=club, name=fields["name"], game=fields["game"],
+                                                    count=fields["count"], seed=fields.get("seed"))
+        else:
+            content = fields["file"].read(services.PBN_MAX_BYTES + 1) if fields.get("file") else fields["pbn"]
+            board_set = services.club_boardset_import_pbn(club=club, name=fields["name"], game=fields["game"],
+                                                          data=content)
         board_set = selectors_boards.club_board_set(club=club, pk=board_set.pk)
         return Response(ClubBoardSetDetailSerializer(board_set).data, status=status.HTTP_201_CREATED)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
@@ -37,13 +37,20 @@ class PokerView(PartyView):
         return Response(poker_summary(_poker(self.get_party())))
 
 
+# What a director enters in the banker's book (the schema names this choice set LedgerEntryKindEnum).
+LEDGER_ENTRY_KINDS = [(k.value, k.label) for k in (LedgerKind.BORROWED, LedgerKind.RETURNED)]
+
+
 class PokerLedgerView(PartyView):
     """``POST /{id}/ledger/`` ``{"player": "7", "kind": "borrowed"|"returned", "chips": 25}``:
     the banker lends chips (charged at the end) or takes chips back (credited). Directors."""
 
     class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "PokerLedgerEntry"  # the schema's component name (one InputSerializer a view)
+
         player = serializers.CharField(max_length=8)
-        kind = serializers.ChoiceField(choices=[LedgerKind.BORROWED, LedgerKind.RETURNED])
+        kind = serializers.ChoiceField(choices=LEDGER_ENTRY_KINDS)
         chips = serializers.IntegerField(min_value=1, max_value=100000)
         note = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
 
@@ -62,6 +69,9 @@ class PokerBellView(PartyView):
     the bell rings on every table's phone. Directors (``"correct": true`` changes the winner)."""
 
     class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "PokerBell"  # the schema's component name (one InputSerializer a view)
+
         jackpot = serializers.CharField(max_length=8)
         correct = serializers.BooleanField(required=False, default=False)
 
@@ -75,6 +85,9 @@ class PokerBellView(PartyView):
         return Response(selectors_party.party_round(party=party, number=number))
 
 
+@extend_schema_field({"type": "object", "maxProperties": 16, "additionalProperties": {"oneOf": [
+    {"type": "integer", "minimum": 0}, {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0}}]},
+    "example": {"3": 325, "7": {"blue": 10, "red": 10, "white": 25}}})
 class _Chips(serializers.Field):
     """``{label: 325}`` or ``{label: {"blue": 10, "red": 10, "white": 25}}``; the service checks
     the players and the sum."""
@@ -95,6 +108,9 @@ class PokerCountView(PartyView):
     table (directors may ``"correct"``); players need the table's PIN."""
 
     class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "PokerCount"  # the schema's component name (one InputSerializer a view)
+
         chips = _Chips()
         pots = serializers.ListField(child=serializers.CharField(max_length=8), max_length=2, required=False,
                                      default=list)

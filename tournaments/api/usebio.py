@@ -29,6 +29,9 @@ class UsebioImportView(_DirectorMixin, APIView):
     parser_classes = [MultiPartParser, FormParser, JSONParser]
 
     class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "UsebioImport"  # the schema's component name (one InputSerializer a view)
+
         file = serializers.FileField(required=False)
         xml = serializers.CharField(required=False, trim_whitespace=False, max_length=MAX_BYTES)
         name = serializers.CharField(required=False, allow_blank=True, max_length=160)

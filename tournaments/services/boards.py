@@ -171,14 +171,14 @@ def _dealt(seed: str, count: int, rules: pure_boards.DealRules, first: int = 1) 
 
 def _imported(data: bytes | str, rules: pure_boards.DealRules) -> list:
     if len(data) > PBN_MAX_BYTES:
-        raise ValidationError(f"The file is larger than {PBN_MAX_BYTES} bytes (PBN_MAX_BYTES); "
-                              f"a set of {MAX_BOARDS} boards is far smaller.")
+        raise ValidationError({"pbn": [f"The file is larger than {PBN_MAX_BYTES} bytes (PBN_MAX_BYTES); "
+                                       f"a set of {MAX_BOARDS} boards is far smaller."]})
     try:
         records = boards_from_pbn(data, rules)
     except (PbnError, DealError) as err:
-        raise ValidationError(str(err)) from None
+        raise ValidationError({"pbn": [str(err)]}) from None
     if len(records) > MAX_BOARDS:
-        raise ValidationError(f"The file has {len(records)} boards; a set has at most {MAX_BOARDS}.")
+        raise ValidationError({"pbn": [f"The file has {len(records)} boards; a set has at most {MAX_BOARDS}."]})
     return records
 
 
