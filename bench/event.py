@@ -38,7 +38,7 @@ from scoring.services import event_rescore  # noqa: E402
 from tournaments.models import Entry, Event, Result, Section  # noqa: E402
 from tournaments.movements.model import Movement, RoundPlan, TablePlay  # noqa: E402
 from tournaments.services import actions, entries, events  # noqa: E402
-from tournaments.services import play  # noqa: E402
+from tournaments.services import results  # noqa: E402
 
 
 def fresh_club(slug: str) -> Club:
@@ -68,8 +68,8 @@ def bench_live(tables: int = 15) -> dict:
     def table(t: TablePlay, rnd: int):
         try:
             for b in t.boards:
-                play.result_submit(event=event, data={"board": b, "ns": t.ns, "ew": t.ew, "contract": "3NT",
-                                                      "declarer": "N", "tricks": 8 + (b + rnd) % 4})
+                results.result_submit(event=event, data={"board": b, "ns": t.ns, "ew": t.ew, "contract": "3NT",
+                                                         "declarer": "N", "tricks": 8 + (b + rnd) % 4})
                 committed = time.perf_counter()
                 version = Event.objects.get(pk=event.pk).results_version
                 while not EventScoring.objects.filter(event=event, version__gte=version).exists():
@@ -117,8 +117,8 @@ def bench_rescore(tables: int, boards: int = 26) -> dict:
             tricks = 6 + (t * 7 + b * 3) % 7
             rows.append(Result(event=event, section=section, board=b, round=1, table=t, ns=by_label[f"{t}NS"],
                                ew=by_label[f"{t}EW"], contract="4H", declarer="S", tricks=tricks,
-                               score_ns=play.raw_score(event, b, {"adjusted_ns": "", "contract": "4H",
-                                                                  "declarer": "S", "tricks": tricks})))
+                               score_ns=results.raw_score(event, b, {"adjusted_ns": "", "contract": "4H",
+                                                                     "declarer": "S", "tricks": tricks})))
     Result.objects.bulk_create(rows, batch_size=5000)
     Event.objects.filter(pk=event.pk).update(results_version=1)
     started = time.perf_counter()

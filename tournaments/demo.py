@@ -10,7 +10,7 @@ from django.db import transaction
 from clubs.models import Member
 from tournaments.models import Event, Game
 from tournaments.services import actions, entries, events
-from tournaments.services import play
+from tournaments.services import results
 
 FINISHED = "Demo pairs (published)"
 LIVE = "Demo pairs (in play)"
@@ -25,9 +25,9 @@ def _play(event: Event, rounds: int, seed: int) -> None:
         if rnd > rounds or t.ns not in active or t.ew not in active:
             continue
         for b in t.boards:
-            play.result_submit(event=event, data={"board": b, "ns": t.ns, "ew": t.ew,
-                                                  "contract": rng.choice(CONTRACTS), "declarer": rng.choice("NESW"),
-                                                  "tricks": rng.randint(7, 11)})
+            results.result_submit(event=event, data={"board": b, "ns": t.ns, "ew": t.ew,
+                                                     "contract": rng.choice(CONTRACTS), "declarer": rng.choice("NESW"),
+                                                     "tricks": rng.randint(7, 11)})
 
 
 def _event(club, name, date, movement, members, seed, rounds):

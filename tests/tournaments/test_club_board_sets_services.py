@@ -221,7 +221,7 @@ def test_the_events_pbn_does_not_give_away_the_club_seed(club, club_set):
 def test_once_results_are_in_the_boards_stay(club, club_set):
     from tournaments.services.actions import event_start
     from tournaments.services.entries import entry_add
-    from tournaments.services.play import result_submit
+    from tournaments.services.results import result_submit
 
     event = make_event(club)
     for i in range(4):

@@ -60,13 +60,13 @@ def test_finish_with_every_result_in_needs_no_confirm(evening):
 
 def test_an_unconfirmed_table_result_is_listed_as_not_confirmed(evening):
     from tournaments.selectors_lifecycle import results_missing
-    from tournaments.services import play
+    from tournaments.services import results
 
     client, base, event, movement = evening
     second = movement["rounds_detail"][0]["tables"][1]
-    play.result_submit(event=event, data={"board": second["boards"][0], "ns": second["ns"], "ew": second["ew"],
-                                          "contract": "2S", "declarer": "E", "tricks": 8},
-                       source="table", table=2, confirmed=False)
+    results.result_submit(event=event, data={"board": second["boards"][0], "ns": second["ns"], "ew": second["ew"],
+                                             "contract": "2S", "declarer": "E", "tricks": 8},
+                          source="table", table=2, confirmed=False)
     row = next(m for m in results_missing(event) if m["table"] == 2 and m["round"] == 1)
     assert row["unconfirmed"] == [second["boards"][0]] and row["missing"] == [second["boards"][1]]
 

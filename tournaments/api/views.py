@@ -19,7 +19,7 @@ from clubs.permissions import is_director, is_scorer
 from clubs.trash import trash_put
 from tournaments import selectors, selectors_event, selectors_lifecycle
 from tournaments.models import PARTY_GAMES, PATIENCE_GAMES, Entry, Event, EventStatus, Result
-from tournaments.services import actions, entries, events, pair_names, play, seating, sections
+from tournaments.services import actions, entries, events, pair_names, results, seating, sections
 from tournaments.visibility import event_sight
 
 from .serializers import (CardsGroupsSerializer, EntryCreateSerializer, EntrySerializer, EventCreateSerializer,
@@ -197,8 +197,8 @@ class EventViewSet(ActionPermissions, ClubScopedMixin, viewsets.ModelViewSet):
         data.is_valid(raise_exception=True)
         override = data.validated_data.pop("override") and is_director(request.user, event.club)
         data.validated_data.pop("reason", None)
-        result, created = play.result_submit(event=event, data=data.validated_data, user=request.user,
-                                             source="api", override=override)
+        result, created = results.result_submit(event=event, data=data.validated_data, user=request.user,
+                                                source="api", override=override)
         body = selectors_event.board_traveller(event, result.board, result.section, with_audit=False)
         row = next((r for r in body["rows"] if r["id"] == result.pk), {"id": result.pk})
         return Response(row, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
@@ -224,7 +224,7 @@ class EventViewSet(ActionPermissions, ClubScopedMixin, viewsets.ModelViewSet):
         event, result = self._result(result_id)
         data = ReasonInput(data=request.data)
         data.is_valid(raise_exception=True)
-        play.result_delete(result=result, user=request.user, reason=data.validated_data["reason"])
+        results.result_delete(result=result, user=request.user, reason=data.validated_data["reason"])
         return Response(status=status.HTTP_204_NO_CONTENT)
 
     @extend_schema(operation_id="clubs_events_result_detail_update", request=ResultSerializer,
@@ -237,7 +237,7 @@ class EventViewSet(ActionPermissions, ClubScopedMixin, viewsets.ModelViewSet):
         data.is_valid(raise_exception=True)
         reason = data.validated_data.pop("reason", "")
         data.validated_data.pop("override", None)
-        result = play.result_correct(result=result, data=data.validated_data, user=request.user, reason=reason)
+        result = results.result_correct(result=result, data=data.validated_data, user=request.user, reason=reason)
         return Response(result.snapshot() | {"id": result.pk})
 
     @extend_schema(request=CardsGroupsSerializer, responses=OpenApiTypes.OBJECT)
@@ -252,8 +252,8 @@ class EventViewSet(ActionPermissions, ClubScopedMixin, viewsets.ModelViewSet):
         if section is None:
             raise ValidationError({"section": ["No such section."]})
         board = data.validated_data["board"]
-        play.board_set_cards_groups(event=event, section=section, board=board, groups=data.validated_data["groups"],
-                                    user=request.user, reason=data.validated_data["reason"])
+        results.board_set_cards_groups(event=event, section=section, board=board, groups=data.validated_data["groups"],
+                                       user=request.user, reason=data.validated_data["reason"])
         return Response(selectors_event.board_traveller(event, board, section))
 
     @extend_schema(responses=OpenApiTypes.OBJECT)

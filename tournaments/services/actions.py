@@ -13,7 +13,7 @@ from tournaments.services.party import party_finish, party_start
 from tournaments.services.patience import patience_finish, patience_start
 
 from .lifecycle import OtherAction, event_transition, finish_check, refuse_party, transition_hint
-from .play import event_attach_boards
+from .results import event_attach_boards
 
 S = EventStatus
 

@@ -10,14 +10,14 @@ from django.utils import timezone
 
 from tournaments.models import BoardNotPlayed, Event, NotPlayedStatus, Result, ResultChange, Section
 from tournaments.selectors_table import PENDING, TO_PLAY, table_round
-from tournaments.services import play
+from tournaments.services import results
 from tournaments.services.lifecycle import correction_check
 
 DECISIONS = ("cancel", "adjust", "play")
 
 
 def _now(event: Event, section: Section, table: int) -> dict:
-    if event.status not in play.OPEN:
+    if event.status not in results.OPEN:
         raise ValidationError({"event": ["The event is not in play: ask the director."]})
     now = table_round(event, section, table)
     if now is None:
@@ -49,12 +49,12 @@ def table_result_submit(*, event: Event, section: Section, table: int, data: dic
     now = _now(event, section, table)
     board = _board(now, data.get("board"), (TO_PLAY, PENDING))
     body = dict(data, board=board, ns=now["ns"], ew=now["ew"], section=section.name)
-    return play.result_submit(event=event, data=body, source="table", table=table, confirmed=False)
+    return results.result_submit(event=event, data=body, source="table", table=table, confirmed=False)
 
 
 def table_result_confirm(*, event: Event, section: Section, table: int, result_id) -> Result:
     """The other side (any device with the table's PIN) agrees the result: it counts."""
-    if event.status not in play.OPEN:
+    if event.status not in results.OPEN:
         raise ValidationError({"event": ["The event is not in play: ask the director."]})
     try:
         result = Result.objects.filter(section=section, table=table, pk=int(result_id)).first()
@@ -62,7 +62,7 @@ def table_result_confirm(*, event: Event, section: Section, table: int, result_i
         result = None
     if result is None:
         raise ValidationError({"result": ["No result with that id at this table."]})
-    return play.result_confirm(result=result, table=table)
+    return results.result_confirm(result=result, table=table)
 
 
 @transaction.atomic
@@ -111,9 +111,9 @@ def board_not_played_decide(*, report: BoardNotPlayed, user, decision: str, adju
         data = {"board": report.board, "ns": report.ns.label, "ew": report.ew.label, "section": report.section.name,
                 "adjusted_ns": adjusted_ns, "adjusted_ew": adjusted_ew}
         try:
-            result, _created = play.result_submit(event=report.event, data=data, user=user, source="director",
-                                                  override=True)
-        except play.ResultConflict as exc:
+            result, _created = results.result_submit(event=report.event, data=data, user=user, source="director",
+                                                     override=True)
+        except results.ResultConflict as exc:
             raise ValidationError({"board": [f"{exc}: correct it on the traveller."]}) from None
         report.result = result
     report.status = NotPlayedStatus.ADJUSTED if decision == "adjust" else NotPlayedStatus.CANCELLED

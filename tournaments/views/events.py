@@ -18,7 +18,7 @@ from tournaments import selectors, selectors_event, selectors_lifecycle, selecto
 from tournaments.selectors_boards import board_analysis_progress
 from tournaments.models import PARTY_GAMES, PATIENCE_GAMES, Entry, EventStatus, Game, Result, ScoringMethod
 from tournaments.movements.suggest import suggest
-from tournaments.services import actions, entries, events, lifecycle, pair_names, pins, play
+from tournaments.services import actions, entries, events, lifecycle, pair_names, pins, results
 from tournaments.visibility import event_sight
 
 from .movement import choice_spec, late_offers
@@ -242,24 +242,24 @@ def event_traveller(request, slug, pk, board):
             rid = request.POST.get("result")
             if request.POST.get("cards_groups") and director:
                 groups = {k[6:]: v for k, v in request.POST.items() if k.startswith("group_")}
-                play.board_set_cards_groups(event=event, section=section, board=board, groups=groups,
-                                            user=request.user, reason=request.POST.get("reason", ""))
+                results.board_set_cards_groups(event=event, section=section, board=board, groups=groups,
+                                               user=request.user, reason=request.POST.get("reason", ""))
             elif rid and director:
                 result = get_object_or_404(Result, event=event, pk=whole_number(rid, "result"))
                 if request.POST.get("delete"):
-                    play.result_delete(result=result, user=request.user, reason=request.POST.get("reason", ""))
+                    results.result_delete(result=result, user=request.user, reason=request.POST.get("reason", ""))
                 else:
                     if request.POST.get("as_seated"):  # a missed arrow switch: the pairs sat the other way round
                         data["ns"], data["ew"] = data["ew"], data["ns"]
-                    play.result_correct(result=result, data=data, user=request.user,
-                                        reason=request.POST.get("reason", ""))
+                    results.result_correct(result=result, data=data, user=request.user,
+                                           reason=request.POST.get("reason", ""))
             else:
                 as_seated = bool(request.POST.get("as_seated"))
                 if as_seated:  # a missed arrow switch: entered as seated, a director's override as in the API
                     data["ns"], data["ew"] = data["ew"], data["ns"]
-                play.result_submit(event=event, data=data, user=request.user, source="traveller",
-                                   override=as_seated and director)
-        except play.ResultConflict as exc:
+                results.result_submit(event=event, data=data, user=request.user, source="traveller",
+                                      override=as_seated and director)
+        except results.ResultConflict as exc:
             messages.error(request, f"{exc}: a director corrects it below.")
         except ValidationError as exc:
             _errors(request, exc)

@@ -15,7 +15,7 @@ from cardroom.clients import client_address
 from cardroom.inputs import is_whole
 from tournaments import selectors_event, selectors_table
 from tournaments.models import BoardNotPlayed, Event, EventStatus, Result
-from tournaments.services import pins, play
+from tournaments.services import pins, results
 from tournaments.services import tables as table_services
 from tournaments.visibility import event_sight, table_sight
 
@@ -82,7 +82,7 @@ def table_scoring(request, slug, pk, section, table):
     if request.method == "POST":
         try:
             return redirect(url + _post(request, event, sec, table))
-        except play.ResultConflict as exc:
+        except results.ResultConflict as exc:
             messages.error(request, f"{exc}. Ask the director.")
         except ValidationError as exc:
             _errors(request, exc)

@@ -1,4 +1,4 @@
-"""Writes for play: boards attached at the start, results submitted, confirmed, corrected
+"""Results: boards attached at the start, results submitted, confirmed, corrected
 and deleted -- every one validated against the movement and kept in the audit trail.
 
 Raw scores come from ``scoring.engine`` (Law 77 for contract bridge; the 1904 and 1908 codes
