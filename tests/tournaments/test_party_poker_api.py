@@ -113,3 +113,9 @@ def test_poker_rules_are_checked_at_creation(api_as, director, club):
     response = client.post(url(club), {"name": "x", "date": "2026-11-27", "game": "progressive_poker",
                                        "rules": {"stake": {"gold": 3}}}, format="json")
     assert response.status_code == 400 and "rules" in response.json()
+
+
+def test_points_at_a_poker_table_are_a_400_pointing_to_the_count(poker, club):
+    client, event = poker
+    response = client.post(url(club, event["id"], "rounds", 1, "tables", 2), {"points": [5, 3]}, format="json")
+    assert response.status_code == 400 and "count/" in response.json()["chips"][0]

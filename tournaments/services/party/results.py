@@ -30,6 +30,9 @@ def party_result_enter(*, party: Party, round_number: int, table: int, points, t
     if party.progression == Progression.HEARTS:
         raise ValidationError({"chips": ["progressive hearts: report the chips lost by each player "
                                          "(or the hands), not points"]})
+    if party.progression == Progression.POKER:
+        raise ValidationError({"chips": ["progressive poker: after the bell a table reports each player's chips and "
+                                         "who won the last two pots (rounds/{n}/tables/{t}/count/), not points"]})
     round_ = _open_round(party, round_number)
     if not isinstance(table, int) or not 1 <= table <= len(round_.seating):
         raise ValidationError({"table": [f"round {round_number} has tables 1 to {len(round_.seating)}"]})
