@@ -131,6 +131,10 @@ def test_placing_refuses_wrong_pin_wrong_card_and_a_taken_square(api_as, api, di
     (("patience", "players"), {}, "member"),
     (("patience", "players"), {"member": 10 ** 9}, "member"),
     (("patience", "close"), {"confirm": "perhaps"}, "confirm"),
+    (("patience", "players"), {"guest": "Ann\x00"}, "guest"),
+    (("patience", "players", "1", "place"), {"square": 2 ** 70, "card": "7H"}, "square"),
+    (("patience", "players", "1", "grid"), {"deal": 2 ** 70, "cells": ["7H"] * 25}, "deal"),
+    (("patience", "call"), {"count": "x" * 5000}, "count"),
 ])
 def test_bad_input_is_a_400_naming_the_field(api_as, director, club, path, body, field):
     client = api_as(director)

@@ -278,7 +278,6 @@ def patience_finish(*, patience: Patience, user=None, reason: str = "") -> Patie
     open_deal = PatienceDeal.objects.filter(patience=patience, closed=False).exclude(called=[]).first()
     if open_deal is not None:
         raise PatienceConflict(f"deal {open_deal.number} is being played: close it first")
-    PatienceDeal.objects.filter(patience=patience, closed=False).delete()  # an opened deal never called
     event_transition(event=patience.event, to=EventStatus.FINISHED, user=user, reason=reason)
     patience_standings_write(patience=patience)
     return Patience.objects.select_related("event").get(pk=patience.pk)
