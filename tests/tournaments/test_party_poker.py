@@ -157,3 +157,35 @@ def test_finish_gives_prizes_by_category(club):
     assert sum(r.points for r in rows) == 0  # chips neither made nor lost
     assert all(p["players"][0].points == max(r.points for r in rows if r.category == p["category"])
                for p in prizes if p["prize"] == "first")
+
+
+def test_reopen_and_close_again_gives_the_same_tables(club):
+    party = poker_party(club)
+    services.party_start(party=party)
+    services.party_player_add(party=party, guest="Late", category="lady")
+    play(party, 1)
+    services.party_round_close(party=party, round_number=1)
+    first = tables(party, 2)
+    issued = PokerLedger.objects.filter(party=party, kind="issued").count()
+    services.party_round_reopen(party=party, round_number=1)
+    assert not PartyRound.objects.filter(party=party, number=2).exists()
+    services.party_round_close(party=party, round_number=1)
+    assert tables(party, 2) == first
+    assert PokerLedger.objects.filter(party=party, kind="issued").count() == issued == 20  # the stake once each
+
+
+def test_a_booby_table_of_ten_splits_over_several_rounds(club):
+    party = poker_party(club, players=23)
+    services.party_start(party=party)
+    assert [len(t) for t in tables(party, 1)] == [5, 4, 4, 4, 6]
+    sizes = []
+    for n in range(1, 4):
+        for i in range(2):
+            services.party_player_add(party=party, guest=f"Late {n}.{i}", category="gentleman")
+        play(party, n, shift=10 * n)
+        services.party_round_close(party=party, round_number=n)
+        sizes.append([len(t) for t in tables(party, n + 1)])
+    # two latecomers a round: the booby table seats 8, then 10 splits into four and a new booby of six, then 8
+    assert sizes == [[5, 4, 4, 4, 8], [5, 4, 4, 4, 4, 6], [5, 4, 4, 4, 4, 8]]
+    held = services.chips_held(party, 4)
+    assert sum(held.values()) == 29 * STAKE
