@@ -84,6 +84,7 @@ def test_bad_form_input_comes_back_naming_the_field(web, club):
     patience = new_evening(web, club)
     web.post(base(club, patience) + "players/", {"guest": "Ann"})
     web.post(base(club, patience) + "start/")
+    assert b'data-refresh' in web.get(base(club, patience)).content  # the director sees the phones' progress
     web.post(base(club, patience) + "call/", {"count": "25"})
     page = web.post(base(club, patience) + "grid/", {"player": "1", "deal": "1", "cells": "TS JS"}, follow=True)
     assert b"grid: a grid is 25 cells" in page.content
