@@ -23,7 +23,9 @@ class EventScoring(models.Model):
 
 
 class Score(models.Model):
-    """The comparative score of one result: matchpoints/percent or IMPs for each side."""
+    """The comparative score of one result for each side: matchpoints and percent, IMPs, or the
+    books' plus/minus the board's average (``plus_*``, methods "average" and "total_tricks");
+    ``value(side, scoring)`` reads the one the event's method fills."""
 
     event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="scores")
     result = models.OneToOneField("tournaments.Result", on_delete=models.CASCADE, related_name="score")
@@ -34,6 +36,14 @@ class Score(models.Model):
     pct_ew = models.FloatField(null=True, blank=True)
     imp_ns = models.FloatField(null=True, blank=True)
     imp_ew = models.FloatField(null=True, blank=True)
+    plus_ns = models.FloatField(null=True, blank=True, help_text="The books' methods: plus or minus the average")
+    plus_ew = models.FloatField(null=True, blank=True, help_text="The books' methods: plus or minus the average")
+
+    def value(self, side: str, scoring: str) -> float | None:
+        """One side's ("ns"/"ew") value in the event's scoring method's own unit."""
+        from scoring.engine.session import comparative
+
+        return comparative(self, side, scoring)
 
     def __str__(self) -> str:
         return f"score of result {self.result_id}"

@@ -139,7 +139,7 @@ def _score_section(event: Event, section: Section, results: list[Result]) -> tup
     index = {(r.board, keys.get(r.ns_id, r.ns.label), keys.get(r.ew_id, r.ew.label)): r for r in results}
     scores = [Score(event=event, result=index[(bs.board, rs.result.ns, rs.result.ew)], top=bs.top,
                     mp_ns=rs.mp_ns, mp_ew=rs.mp_ew, pct_ns=rs.pct_ns, pct_ew=rs.pct_ew,
-                    imp_ns=rs.imp_ns, imp_ew=rs.imp_ew)
+                    imp_ns=rs.imp_ns, imp_ew=rs.imp_ew, plus_ns=rs.plus_ns, plus_ew=rs.plus_ew)
               for bs in session.boards for rs in bs.results]
     standings = [Standing(event=event, section=section, entry=by_label[st.entrant], position=position,
                           rank=st.rank, field=st.field, total=round(st.total, 4), top=st.top,

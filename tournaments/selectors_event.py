@@ -48,11 +48,7 @@ def event_movement(event: Event) -> dict:
 
 
 def _score_value(event: Event, score: Score | None, side: str):
-    if score is None:
-        return None
-    if event.scoring in (ScoringMethod.MATCHPOINTS,):
-        return score.mp_ns if side == "ns" else score.mp_ew
-    return score.imp_ns if side == "ns" else score.imp_ew
+    return None if score is None else score.value(side, event.scoring)
 
 
 def _row(event: Event, r: Result, score: Score | None, scheduled: set | None = None) -> dict:
@@ -67,6 +63,8 @@ def _row(event: Event, r: Result, score: Score | None, scheduled: set | None = N
             "mp_ns": score and score.mp_ns, "mp_ew": score and score.mp_ew,
             "pct_ns": score and score.pct_ns, "pct_ew": score and score.pct_ew,
             "imp_ns": score and score.imp_ns, "imp_ew": score and score.imp_ew,
+            "plus_ns": score and score.plus_ns, "plus_ew": score and score.plus_ew,
+            "value_ns": _score_value(event, score, "ns"), "value_ew": _score_value(event, score, "ew"),
             "top": score and score.top}
 
 

@@ -105,7 +105,7 @@ def scaled_to_card(tricks: float, played: int, card: int) -> float:
 def books_session(boards: Sequence[BoardResults], method: str = "average", *,
                   fields: Mapping[str, str] | None = None, card: int = 0) -> SessionScore:
     """The books' methods over a session. Every real result is scored plus or minus its board's
-    average (``plus_minus_the_average``; in ``ResultScore.imp_ns``/``imp_ew``); entrants are
+    average (``plus_minus_the_average``; in ``ResultScore.plus_ns``/``plus_ew``); entrants are
     ranked within their field by their plus/minus total ("average"), or by the tricks they won
     (Foster's compass whist, "total_tricks": ``Result.tricks_ns``, scaled to a ``card`` of
     boards by ``scaled_to_card``, with the percentage of the tricks there were to win)."""
@@ -114,7 +114,7 @@ def books_session(boards: Sequence[BoardResults], method: str = "average", *,
     real = [[r for r in board.results if not r.artificial] for board in boards]
     per_board, totals, compared = plus_minus_the_average([(r.ns, r.ew, r.score_ns) for r in rs] for rs in real)
     scored = tuple(BoardScore(board.board, None, None,
-                              tuple(ResultScore(r, imp_ns=plus, imp_ew=-plus) for r, plus in zip(rs, pluses)))
+                              tuple(ResultScore(r, plus_ns=plus, plus_ew=-plus) for r, plus in zip(rs, pluses)))
                    for board, rs, pluses in zip(boards, real, per_board))
     if method == "average":
         values = {e: (v, compared[e]) for e, v in totals.items()}

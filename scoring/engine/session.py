@@ -142,6 +142,21 @@ class ResultScore:
     pct_ew: float | None = None
     imp_ns: float | None = None
     imp_ew: float | None = None
+    #: The books' methods ("average", "total_tricks"): plus or minus the board's average.
+    plus_ns: float | None = None
+    plus_ew: float | None = None
+
+    def value(self, side: str, method: str) -> float | None:
+        """One side's ("ns"/"ew") comparative score in ``method``'s own unit (``comparative``)."""
+        return comparative(self, side, method)
+
+
+def comparative(score, side: str, method: str) -> float | None:
+    """A score's value for one side ("ns"/"ew") in the method's own unit: matchpoints, the
+    books' plus/minus the average ("average", "total_tricks"), or IMPs (Butler, cross-IMPs).
+    ``score`` is an engine ``ResultScore`` or a stored ``scoring.Score``: the same fields."""
+    kind = "mp" if method == "matchpoints" else "plus" if method in ("average", "total_tricks") else "imp"
+    return getattr(score, f"{kind}_{side}")
 
 
 @dataclass(frozen=True)

@@ -49,9 +49,9 @@ def test_whist_standings_mid_session_match_the_travellers(api_as, club, director
         per_pair, boards = {}, {}
         for b in sorted({b for _r, _t, b, _ns, _ew in stream}):
             for row in client.get(f"{base}/results/", {"board": b}).json()["rows"]:
-                per_pair[row["ns"]] = per_pair.get(row["ns"], 0) + row["imp_ns"]
-                per_pair[row["ew"]] = per_pair.get(row["ew"], 0) + row["imp_ew"]
-                if row["imp_ns"] or len(client.get(f"{base}/results/", {"board": b}).json()["rows"]) > 1:
+                per_pair[row["ns"]] = per_pair.get(row["ns"], 0) + row["plus_ns"]
+                per_pair[row["ew"]] = per_pair.get(row["ew"], 0) + row["plus_ew"]
+                if row["plus_ns"] or len(client.get(f"{base}/results/", {"board": b}).json()["rows"]) > 1:
                     boards[row["ns"]] = boards.get(row["ns"], 0) + 1
                     boards[row["ew"]] = boards.get(row["ew"], 0) + 1
         for s in standings:

@@ -59,7 +59,7 @@ def card(sheet: EventSheet, label: str, results: dict, lookup: dict, imps: bool,
                     row["score"] = signed(result.score_ns if own_ns else -result.score_ns) or "0"
                 scored = lookup.get((board, rnd["ns"], rnd["ew"]))
                 if scored is not None:
-                    value = (scored.imp_ns if own_ns else scored.imp_ew) if imps else (scored.mp_ns if own_ns else scored.mp_ew)
+                    value = scored.value("ns" if own_ns else "ew", sheet.scoring)
                     if value is not None:
                         running += value
                         row["cmp"] = signed(value) if imps else number(value)

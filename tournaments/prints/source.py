@@ -52,7 +52,8 @@ def _stored_session(event: Event, section: Section, results: list[Result],
         boards.setdefault(r.board, []).append(ResultScore(engine_result(r, keys), mp_ns=score.mp_ns,
                                                           mp_ew=score.mp_ew, pct_ns=score.pct_ns,
                                                           pct_ew=score.pct_ew, imp_ns=score.imp_ns,
-                                                          imp_ew=score.imp_ew))
+                                                          imp_ew=score.imp_ew, plus_ns=score.plus_ns,
+                                                          plus_ew=score.plus_ew))
     standings = tuple(
         EngineStanding(st.rank, keys.get(st.entry_id, st.entry.label), st.total, st.top, st.percentage,
                        st.boards, st.field)

@@ -15,7 +15,7 @@ from .sheet import EventSheet, comparison, pair_in, plays_of_board, results_by_b
 TEMPLATE = "print/travellers.html"
 
 
-def result_cells(result, score=None, *, imps: bool) -> dict:
+def result_cells(result, score=None, *, imps: bool, scoring: str) -> dict:
     """The filled-in cells of one row (blank when there is no result)."""
     if result is None:
         return {"played": False}
@@ -34,10 +34,8 @@ def result_cells(result, score=None, *, imps: bool) -> dict:
         else:
             cells["score_ns"] = cells["score_ew"] = "0"
     if score is not None:
-        if imps:
-            cells["cmp_ns"], cells["cmp_ew"] = signed(score.imp_ns), signed(score.imp_ew)
-        else:
-            cells["cmp_ns"], cells["cmp_ew"] = number(score.mp_ns), number(score.mp_ew)
+        shown = signed if imps else number
+        cells["cmp_ns"], cells["cmp_ew"] = shown(score.value("ns", scoring)), shown(score.value("ew", scoring))
     return cells
 
 
@@ -61,11 +59,11 @@ def traveller(sheet: EventSheet, number: int, results: list, lookup: dict, imps:
         seen.add((ns, ew))
         score = lookup.get((number, ns, ew))
         rows.append({"round": rnd, "table": table, "ns": pair_in(ns, "NS"), "ew": pair_in(ew, "EW"),
-                     **result_cells(result, score, imps=imps)})
+                     **result_cells(result, score, imps=imps, scoring=sheet.scoring)})
     for r in results:  # results the movement did not schedule (a late change of seating)
         if (r.ns, r.ew) not in seen:
             rows.append({"round": r.round, "table": r.table, "ns": pair_in(r.ns, "NS"), "ew": pair_in(r.ew, "EW"),
-                         **result_cells(r, lookup.get((number, r.ns, r.ew)), imps=imps)})
+                         **result_cells(r, lookup.get((number, r.ns, r.ew)), imps=imps, scoring=sheet.scoring)})
     return {"number": number, "heading": f"Board {number}", "facts": board_facts(sheet, number), "rows": rows,
             "completed": bool(results)}
 

@@ -91,7 +91,7 @@ def event_to_usebio(event: Event) -> UsebioEvent:
         if sc is None:
             continue  # not scored (e.g. a result outside the movement): not in the standings either
         score, ns_score, ew_score = _score_text(r)
-        points = (sc.imp_ns, sc.imp_ew) if imp else (sc.mp_ns, sc.mp_ew)
+        points = (sc.value("ns", event.scoring), sc.value("ew", event.scoring))
         by_board[r.board].append(UsebioLine(
             labels[r.ns_id], labels[r.ew_id], score=score, contract=r.contract, played_by=r.declarer,
             lead=r.lead, tricks=r.tricks, ns_points=None if points[0] is None else round(points[0], 2),

@@ -20,14 +20,14 @@ def test_the_books_worked_example_as_a_session():
     assert (totals["4"], totals["5"], totals["6"]) == (pytest.approx(130), pytest.approx(140), pytest.approx(-270))
     north_south = [s for s in session.standings if s.field == "NS"]
     assert [(s.rank, s.entrant) for s in north_south] == [("1", "5"), ("2", "4"), ("3", "6")]
-    first = {(rs.result.ns, rs.result.ew): (rs.imp_ns, rs.imp_ew) for rs in session.boards[0].results}
+    first = {(rs.result.ns, rs.result.ew): (rs.plus_ns, rs.plus_ew) for rs in session.boards[0].results}
     assert first[("4", "a")] == (pytest.approx(130), pytest.approx(-130))
     assert session.method == "average" and all(s.percentage is None and s.top is None for s in session.standings)
 
 
 def test_a_board_played_once_is_not_compared():
     session = books_session(_boards([(1, [("1", "2", 420, None)])]), "average")
-    assert session.standings == () and session.boards[0].results[0].imp_ns == 0
+    assert session.standings == () and session.boards[0].results[0].plus_ns == 0
 
 
 def test_total_tricks_is_fosters_compass_whist_with_the_percentage_of_tricks():
