@@ -12,11 +12,16 @@ def poker_round(party: Party, round_: PartyRound, results: dict) -> dict:
     """``{"round", "closed", "jackpot", "bell_at", "tables": [{"table", "players", "limit",
     "result": {"chips": {label: n}, "pots": [...], "cut"}}]}``."""
     cards = party_poker.table_limits(len(round_.seating), party.rules)
+    before = PartyRound.objects.filter(party=party, number=round_.number - 1).values_list("seating", flat=True).first()
+    ladies = set(PartyPlayer.objects.filter(party=party, category="lady").values_list("label", flat=True))
+    deals = party_poker.first_deal(before, round_.seating, ladies,
+                                   f"{party.event.deal_seed or party.event.pk}:round{round_.number}")
     tables = []
     for t, sides in enumerate(round_.seating, start=1):
         r = results.get(t)
         tables.append({"table": t, "players": sides[0], "sides": sides, "limit": cards[t - 1].text,
                        "limit_chips": cards[t - 1].chips,
+                       "deal": {"age": deals[t - 1].age, "dealer": deals[t - 1].dealer, "how": deals[t - 1].how},
                        "result": None if r is None else {"chips": dict(zip(sides[0], r.points)), "pots": r.tricks,
                                                          "cut": r.cut}})
     return {"round": round_.number, "closed": round_.closed, "jackpot": round_.jackpot or None,

@@ -54,6 +54,11 @@ def test_a_round_by_the_api(poker, club):
     assert closed.status_code == 200, closed.content
     nxt = closed.json()["next"]["tables"]
     assert tables[0][2] in nxt[0]["players"] and {tables[1][0], tables[1][1]} <= set(nxt[0]["players"])
+    ladies_up = [p for p in (tables[1][0], tables[1][1]) if int(p) % 2]  # odd labels are ladies
+    if len(ladies_up) == 1:
+        assert nxt[0]["deal"]["age"] == ladies_up[0]
+    elif not ladies_up:
+        assert nxt[0]["deal"]["dealer"] in nxt[0]["players"] and "no lady" in nxt[0]["deal"]["how"]
     prizes = client.get(url(club, event["id"], "prizes")).json()
     kinds = {(p["category"], p["prize"]) for p in prizes}
     assert kinds >= {("lady", "first"), ("gentleman", "first")} and any(k == "booby" for _, k in kinds)

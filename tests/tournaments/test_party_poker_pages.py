@@ -66,6 +66,7 @@ def test_a_round_from_the_pages(web, club, drawn, player):
     phone.force_login(player)
     page = phone.get(base(club, party) + "table/3/")
     assert b'data-refresh="8"' in page.content and b"Play on" in page.content and b"Limit 3 red" in page.content
+    assert b"deals: the deal is cut for" in page.content
     web.post(base(club, party) + "rounds/1/bell/", {"jackpot": tables[0][1]})
     page = phone.get(base(club, party) + "table/3/")
     assert b"The bell has rung" in page.content and b"Report table 3" in page.content

@@ -331,3 +331,42 @@ def table_total(players: Sequence[str], held: Mapping[str, int], counts, table: 
         raise PokerRuleError("chips", f"table {table}: the counts add up to {counted} chips but its players "
                                       f"held {brought}; chips are neither made nor lost: count again")
     return {p: counts[p] for p in players}
+
+
+@dataclass(frozen=True)
+class Deal:
+    """Who starts a table's deal: ``age`` (the lady with the age; the player to her right deals)
+    or ``dealer`` (the lowest in the cut for the deal), and the rule in words."""
+
+    table: int
+    age: str | None
+    dealer: str | None
+    how: str
+
+
+def first_deal(previous: Sequence | None, seating: Sequence, ladies: set[str], seed: str) -> tuple[Deal, ...]:
+    """"At each table the deal at the start is cut for, the lowest dealing and ace counting as
+    low. As the game progresses ... the age goes to the last lady coming to a table, and the
+    cards are dealt by the player to her right. If two ladies progress to the same table, they
+    cut; if no lady comes to the table by progression, the deal is cut for." (Standard Hoyle.)
+    Two ladies arriving together cut, the lower taking the age (the book does not say which;
+    the deal's cut makes the lowest the dealer). Cuts are drawn from ``seed``."""
+    before = {p: t for t, table in enumerate(previous or (), start=1) for p in table[0]}
+    deals = []
+    for t, table in enumerate(seating, start=1):
+        players = list(table[0])
+        arrived = [p for p in players if previous is not None and p in before and before[p] != t]
+        newcomers = [p for p in players if previous is not None and p not in before]
+        ladies_in = [p for p in arrived + newcomers if p in ladies]
+        if len(ladies_in) == 1:
+            deals.append(Deal(t, ladies_in[0], None, "the age goes to the last lady coming to the table"))
+        elif ladies_in:
+            cut = cut_cards(ladies_in, f"{seed}:age{t}")
+            age = min(ladies_in, key=lambda p: cut[p])
+            deals.append(Deal(t, age, None, f"{' and '.join(ladies_in)} came to the table and cut for the age"))
+        else:
+            cut = cut_cards(players, f"{seed}:deal{t}")
+            dealer = min(players, key=lambda p: cut[p])
+            how = "the deal is cut for" + ("" if previous is None else ": no lady came to the table")
+            deals.append(Deal(t, None, dealer, how + ", the lowest deals (ace low)"))
+    return tuple(deals)

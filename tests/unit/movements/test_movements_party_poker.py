@@ -175,3 +175,19 @@ def test_a_table_count_must_balance():
     with pytest.raises(PokerRuleError) as err:
         table_total(list(held), held, {"1": 0, "2": 700, "3": 0}, 2)
     assert "player 4" in str(err.value)
+
+
+def test_the_age_goes_to_the_last_lady_coming_to_a_table():
+    from tournaments.movements.party_poker import first_deal
+
+    before = seating_of((5, 4, 4, 6))
+    after = (("1", "2", "3", "6", "7"), ("8", "9", "10", "11"), ("12", "13", "14", "15"),
+             ("16", "17", "18", "19", "4", "5"))
+    after = tuple((t,) for t in after)
+    deals = first_deal(before, after, ladies={"6", "10", "11", "4", "5"}, seed="s")
+    assert deals[0].age == "6" and "last lady" in deals[0].how  # 6 and 7 came up, 6 a lady
+    assert deals[1].age in ("10", "11") and "cut for the age" in deals[1].how  # two ladies came
+    assert deals[2].age is None and deals[2].dealer in after[2][0] and "no lady" in deals[2].how
+    assert deals[3].age in ("4", "5")
+    start = first_deal(None, before, ladies=set(), seed="s")
+    assert all(d.dealer and d.age is None and "cut for" in d.how for d in start)
