@@ -15,4 +15,5 @@ urlpatterns = [
     path("<int:pk>/patience/player/<str:label>/", patience.patience_player, name="patience-player"),
     path("<int:pk>/patience/standings/", patience.patience_standings, name="patience-standings"),
     path("<int:pk>/patience/print/standings/", patience.patience_print, name="patience-print"),
+    path("<int:pk>/patience/print/sheets/", patience.patience_print, {"kind": "sheets"}, name="patience-print-sheets"),
 ]

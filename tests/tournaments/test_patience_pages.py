@@ -123,3 +123,17 @@ def test_demo_evening_loads_once_with_deal_one_scored_and_deal_two_in_play():
     assert first.deals.get(number=2).called == list(called_cards("demo-patience", 2)[:10])
     page = Client().get(f"/clubs/{club.slug}/events/{first.event_id}/patience/standings/")
     assert page.status_code == 200 and b"Demo poker patience" in page.content
+
+
+def test_paper_grid_sheets_print_a_grid_a_deal_for_each_player_for_directors(web, club, player):
+    patience = new_evening(web, club)
+    for name in ("Ann", "Bob"):
+        web.post(base(club, patience) + "players/", {"guest": name})
+    page = web.get(base(club, patience) + "print/sheets/?format=html")
+    assert page.status_code == 200
+    assert page.content.count(b"patience-sheet") == 2 * 3 and b"1 Ann" in page.content
+    pdf = web.get(base(club, patience) + "print/sheets/")
+    assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf" and pdf.content.startswith(b"%PDF")
+    other = Client()
+    other.force_login(player)
+    assert other.get(base(club, patience) + "print/sheets/?format=html").status_code == 403

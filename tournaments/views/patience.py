@@ -231,15 +231,19 @@ def patience_standings(request, slug, pk):
         "deals": range(1, reads.rules_of(patience).deals + 1), "director": is_director(request.user, club)})
 
 
-def patience_print(request, slug, pk):
-    """The standings as a print (PDF; ``?format=html`` for the page)."""
+def patience_print(request, slug, pk, kind="standings"):
+    """The standings, or (directors) a paper grid sheet for each player, a grid a deal (PDF;
+    ``?format=html`` for the page)."""
     from tournaments.prints.render import paper_for, print_filename, print_response
 
-    club, patience = _public(request, slug, pk)
+    club, patience = _public(request, slug, pk) if kind == "standings" else _director(request, slug, pk)
     event = patience.event
     sheet = {"club": club.name, "title": event.name, "date_text": event.date.strftime("%d %B %Y")}
-    return print_response("print/patience_standings.html", {
-        "sheet": sheet, "standings": reads.patience_standings(patience), "rules": reads.rules_of(patience),
-        "deals": range(1, reads.rules_of(patience).deals + 1)},
-        paper=paper_for(club), title=f"{event.name}: standings", filename=print_filename(event.name, "standings"),
-        as_html=request.GET.get("format") == "html", request=request)
+    context = {"sheet": sheet, "rules": reads.rules_of(patience), "deals": range(1, reads.rules_of(patience).deals + 1)}
+    if kind == "standings":
+        context["standings"] = reads.patience_standings(patience)
+    else:
+        context.update(players=PatiencePlayer.objects.filter(patience=patience), rows=range(1, engine.SIZE + 1))
+    return print_response(f"print/patience_{kind}.html", context,
+                          paper=paper_for(club), title=f"{event.name}: {kind}", filename=print_filename(event.name, kind),
+                          as_html=request.GET.get("format") == "html", request=request)
