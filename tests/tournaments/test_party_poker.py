@@ -189,3 +189,15 @@ def test_a_booby_table_of_ten_splits_over_several_rounds(club):
     assert sizes == [[5, 4, 4, 4, 8], [5, 4, 4, 4, 4, 6], [5, 4, 4, 4, 4, 8]]
     held = services.chips_held(party, 4)
     assert sum(held.values()) == 29 * STAKE
+
+
+def test_the_rounds_rule_ends_the_party_at_the_close(club):
+    party = poker_party(club, rules={"rounds": 1, "ties": "cut"})
+    services.party_start(party=party)
+    play(party, 1, shift=50)
+    assert services.party_round_close(party=party, round_number=1) is None
+    party.refresh_from_db()
+    assert party.event.status == EventStatus.FINISHED
+    from tournaments import selectors_party
+    prizes = selectors_party.party_prizes(party=party)
+    assert all(p["cut"] == (len(p["players"]) > 1) for p in prizes)
