@@ -150,7 +150,7 @@ def events_visible(*, club, user):
     """The club's events ``user`` may open, as a queryset (the rule of ``Sight.event``)."""
     from django.db.models import Q
 
-    from tournaments.models import Event, EventStatus
+    from tournaments.models import Entry, Event, EventStatus
 
     qs = Event.objects.filter(club=club)
     role = _role(user, club) if getattr(user, "is_authenticated", False) else None
@@ -159,9 +159,9 @@ def events_visible(*, club, user):
     published = Q(status=EventStatus.PUBLISHED)
     if role == PLAYER:
         return qs.filter(published | ~Q(status=EventStatus.DRAFT))
-    if getattr(user, "is_authenticated", False):
-        own = Q(entries__member_a__user=user) | Q(entries__member_b__user=user)
-        return qs.filter(published | (own & ~Q(status=EventStatus.DRAFT))).distinct()
+    if getattr(user, "is_authenticated", False):  # a subquery, not a join: no duplicates, no distinct() to OR with
+        own = Q(pk__in=Entry.objects.filter(Q(member_a__user=user) | Q(member_b__user=user)).values("event_id"))
+        return qs.filter(published | (own & ~Q(status=EventStatus.DRAFT)))
     return qs.filter(published)
 
 

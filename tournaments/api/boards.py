@@ -20,7 +20,8 @@ from rest_framework.views import APIView
 
 from clubs.api.mixins import ClubScopedMixin
 from cardroom.permissions import DirectorWrites, IsClubDirector
-from tournaments import selectors, selectors_boards
+from tournaments import selectors_boards
+from tournaments.api.mixins import EventScopedMixin
 from tournaments.models import Board, BoardSet, Game
 from tournaments.models.events import DUPLICATE_GAMES
 from tournaments.services import boards as services
@@ -53,7 +54,7 @@ class BoardSerializer(serializers.ModelSerializer):
         return data
 
 
-class EventBoardsMixin(ClubScopedMixin):
+class EventBoardsMixin(EventScopedMixin):
     """Anyone who may open the event reads its boards (a published event is public); the
     hands follow ``tournaments.visibility``; changing them is for directors."""
 
@@ -61,14 +62,7 @@ class EventBoardsMixin(ClubScopedMixin):
     queryset = Board.objects.none()
     filter_backends = []
     permission_classes = [AllowAny]
-
-    def get_event(self):
-        if not hasattr(self, "_event"):
-            events = selectors.club_events_visible(club=self.get_club(), user=self.request.user)
-            self._event = events.filter(pk=self.kwargs["event_id"]).first()
-            if self._event is None:
-                raise Http404("No such event.")
-        return self._event
+    event_kwarg = "event_id"
 
     def club_queryset(self, club):
         return selectors_boards.event_boards(event=self.get_event())

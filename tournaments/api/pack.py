@@ -14,8 +14,7 @@ from rest_framework.exceptions import PermissionDenied, ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from clubs.api.mixins import ClubScopedMixin
-from tournaments import selectors
+from tournaments.api.mixins import EventScopedMixin
 from tournaments.prints.access import pack_refusal
 from tournaments.prints.pack import pack_progress, pack_ready, pack_request
 from tournaments.prints.render import PrintError, paper_for, print_filename
@@ -37,12 +36,11 @@ class PackStateSerializer(serializers.Serializer):
     url = serializers.CharField(allow_null=True, help_text="the PDF (prints/pack.pdf) once ready, else null")
 
 
-class _PackMixin(ClubScopedMixin):
+class _PackMixin(EventScopedMixin):
+    event_kwarg = "event_id"
+
     def _event_paper(self, request, event_id, paper_raw, *, the_pack: bool):
-        club = self.get_club()
-        event = selectors.club_events_visible(club=club, user=request.user).filter(pk=event_id).first()
-        if event is None:
-            raise Http404("No such event.")
+        club, event = self.get_club(), self.get_event()
         refusal = pack_refusal(request.user, event, the_pack=the_pack)
         if refusal:
             raise PermissionDenied(refusal)

@@ -98,11 +98,18 @@ class PatienceView(APIView):
             self._club = get_object_or_404(Club, slug=self.kwargs["club_slug"])
         return self._club
 
-    def get_patience(self) -> Patience:
+    def visible_events(self):
         club, user = self.get_club(), self.request.user
-        events = (patience_visible(club=club, user=user) if self.request.method in SAFE_METHODS
-                  else selectors.club_events_visible(club=club, user=user))
-        event = get_object_or_404(events, pk=self.kwargs["pk"])
+        return (patience_visible(club=club, user=user) if self.request.method in SAFE_METHODS
+                else selectors.club_events_visible(club=club, user=user))
+
+    def check_permissions(self, request):
+        """An evening hidden from the user is a 404 for every action, before any role is asked."""
+        get_object_or_404(self.visible_events(), pk=self.kwargs["pk"])
+        super().check_permissions(request)
+
+    def get_patience(self) -> Patience:
+        event = get_object_or_404(self.visible_events(), pk=self.kwargs["pk"])
         return get_object_or_404(Patience.objects.select_related("event", "event__club"), event=event)
 
     def body(self, serializer_class):
@@ -218,7 +225,7 @@ class PatiencePlaceView(PatienceView):
     @extend_schema(request=PlaceInput, responses=OpenApiTypes.OBJECT)
     def post(self, request, club_slug, pk, label):
         body = self.body(PlaceInput)
-        patience = self.get_patience_for_players()
+        patience = self.get_patience()
         player = get_object_or_404(PatiencePlayer, patience=patience, label=label)
         if not is_scorer(request.user, patience.event.club):
             require_pin(services.player_pin_check(patience, player.label, body.get("pin"), client_address(request)))
@@ -226,10 +233,9 @@ class PatiencePlaceView(PatienceView):
                                 deal=body.get("deal"))
         return Response(player_grid(patience, player))
 
-    def get_patience_for_players(self) -> Patience:
+    def visible_events(self):
         """Players place from their phones without logging in: the started evenings anyone reads."""
-        event = get_object_or_404(patience_visible(club=self.get_club(), user=self.request.user), pk=self.kwargs["pk"])
-        return get_object_or_404(Patience.objects.select_related("event", "event__club"), event=event)
+        return patience_visible(club=self.get_club(), user=self.request.user)
 
 
 class PatienceStandingsView(PatienceView):

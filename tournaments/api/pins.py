@@ -4,15 +4,13 @@
 - ``POST /{id}/pins/unlock/`` ``{"table"?: "A/3"}``: the table's devices (or every table's) may
   try again at once; the counts stay.
 """
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cardroom.permissions import IsClubDirector
-from clubs.api.mixins import ClubScopedMixin
-from tournaments.models import Event
+from tournaments.api.mixins import EventScopedMixin
 from tournaments.services import pins
 
 
@@ -34,15 +32,12 @@ class UnlockedSerializer(serializers.Serializer):
     unlocked = serializers.IntegerField(help_text="Devices that were waiting.")
 
 
-class PinsView(ClubScopedMixin, APIView):
+class PinsView(EventScopedMixin, APIView):
     permission_classes = [IsClubDirector]
-
-    def event(self, club_slug, pk) -> Event:
-        return get_object_or_404(Event, club=self.get_club(), pk=pk)
 
     @extend_schema(responses=PinMissSerializer(many=True))
     def get(self, request, club_slug, pk):
-        return Response(PinMissSerializer(pins.pin_misses(self.event(club_slug, pk)), many=True).data)
+        return Response(PinMissSerializer(pins.pin_misses(self.get_event()), many=True).data)
 
 
 class PinsUnlockView(PinsView):
@@ -50,7 +45,7 @@ class PinsUnlockView(PinsView):
 
     @extend_schema(request=UnlockSerializer, responses=UnlockedSerializer)
     def post(self, request, club_slug, pk):
-        event = self.event(club_slug, pk)
+        event = self.get_event()
         body = UnlockSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         return Response({"unlocked": pins.table_unlock(event=event, table=body.validated_data.get("table"))})

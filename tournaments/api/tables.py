@@ -33,6 +33,7 @@ from cardroom.limits import MAX_BOARD_NUMBER, MAX_ID
 from cardroom.permissions import IsClubDirector, IsScorerOrTable, TablePinAuthentication, TableSeat
 from cardroom.permissions import require_pin  # noqa: F401  (tournaments.api.party imports it from here)
 from clubs.api.mixins import ClubScopedMixin
+from tournaments.api.mixins import EventScopedMixin
 from tournaments import selectors_event, selectors_table
 from tournaments.models import BoardNotPlayed, Event
 from tournaments.services.pins import event_table_pin_check
@@ -152,18 +153,15 @@ class TableIdentifyView(TableView):
         return Response({"messages": [{"level": level, "text": text} for level, text in said]})
 
 
-class NotPlayedView(ClubScopedMixin, APIView):
+class NotPlayedView(EventScopedMixin, APIView):
     """The director's list of boards reported not played that wait for a decision."""
 
     http_method_names = ["get", "options"]
     permission_classes = [IsClubDirector]
 
-    def event(self, request, club_slug, pk):
-        return get_object_or_404(Event, club=self.get_club(), pk=pk)
-
     @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request, club_slug, pk):
-        event = self.event(request, club_slug, pk)
+        event = self.get_event()
         return Response({"awaiting": selectors_table.not_played_awaiting(event)})
 
 
@@ -174,7 +172,7 @@ class NotPlayedDecideView(NotPlayedView):
 
     @extend_schema(request=DecisionSerializer, responses=OpenApiTypes.OBJECT)
     def post(self, request, club_slug, pk, report):
-        event = self.event(request, club_slug, pk)
+        event = self.get_event()
         found = BoardNotPlayed.objects.filter(event=event, pk=report).first()
         if found is None:
             raise NotFound("No such board reported not played in this event.")

@@ -1,6 +1,6 @@
 """Results exchange API (directors): POST .../events/import-usebio/ turns a USEBIO 1.2 file into
 a finished event; GET .../events/{id}/usebio/ and .../results-pbn/ download a finished event."""
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
@@ -12,7 +12,7 @@ from rest_framework.views import APIView
 from cardroom.permissions import IsClubDirector
 from clubs.api.mixins import ClubScopedMixin
 from tournaments.deals.usebio import MAX_BYTES
-from tournaments.models import Event
+from tournaments.api.mixins import EventScopedMixin
 from tournaments.services.results_export import ExportRefused, event_export_results_pbn, event_export_usebio
 from tournaments.services.usebio import UsebioImportError, event_import_usebio
 
@@ -57,13 +57,12 @@ class UsebioImportView(_DirectorMixin, APIView):
                          "scoring": event.scoring, "report": event.usebio_report}, status=status.HTTP_201_CREATED)
 
 
-class _ExportView(_DirectorMixin, APIView):
+class _ExportView(EventScopedMixin, APIView):
+    permission_classes = [IsClubDirector]
     fmt = "usebio"
 
     def export(self, request, pk):
-        event = Event.objects.filter(club=self.get_club(), pk=pk).first()
-        if event is None:
-            raise Http404("No such event.")
+        event = self.get_event()
         try:
             data = event_export_usebio(event) if self.fmt == "usebio" else event_export_results_pbn(event)
         except ExportRefused as exc:

@@ -12,7 +12,6 @@ from rest_framework.response import Response
 from cardroom import limits
 from cardroom.api import confirmed
 from cardroom.inputs import is_whole
-from clubs.api.mixins import ClubScopedMixin
 from clubs.api.trash import TRASH_DELETE
 from cardroom.permissions import ActionPermissions, IsClubDirector, IsClubScorer
 from clubs.permissions import is_director, is_scorer
@@ -22,6 +21,7 @@ from tournaments.models import PARTY_GAMES, PATIENCE_GAMES, Entry, Event, EventS
 from tournaments.services import actions, entries, events, pair_names, results, seating, sections
 from tournaments.visibility import event_sight
 
+from .mixins import EventScopedMixin
 from .serializers import (CardsGroupsSerializer, EntryCreateSerializer, EntrySerializer, EventCreateSerializer,
                           EventSerializer, MovementChangeSerializer, ReasonInput, ResultSerializer, RoundInput)
 
@@ -37,7 +37,7 @@ def _bounded_int(value, field: str, top: int) -> int:
 
 
 @extend_schema_view(destroy=TRASH_DELETE)
-class EventViewSet(ActionPermissions, ClubScopedMixin, viewsets.ModelViewSet):
+class EventViewSet(ActionPermissions, EventScopedMixin, viewsets.ModelViewSet):
     """Events of a club: directors create and run them, scorers enter results; others read
     what they may see (published events; the club's players, events under way: the queryset)."""
 
