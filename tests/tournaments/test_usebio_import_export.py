@@ -220,6 +220,9 @@ def test_pages_import_and_download(client, club, director, player):
     assert done.status_code == 302 and done["Location"] == event.get_absolute_url() and event.name == "Old Wednesday"
     detail = client.get(event.get_absolute_url())
     assert b'id="results-export"' in detail.content
+    # the page says, as the API's report does, whether the stored standings reproduce the file's
+    assert b"Old Wednesday: 14 of 14 pairs&#x27; places and totals equal the file&#x27;s" in detail.content
+    assert b"compscore&#x27;s conventions" in detail.content
     assert client.get(f"/clubs/{club.slug}/events/{event.pk}/usebio.xml").status_code == 200
     assert client.get(f"/clubs/{club.slug}/events/{event.pk}/results.pbn").status_code == 200
     bad = io.BytesIO(b"<USEBIO><EVENT/></USEBIO>")

@@ -1,5 +1,6 @@
 """Results exchange pages (directors): import a USEBIO file as a finished event, and download
 a finished event as USEBIO 1.2 or results PBN for the federation or another program."""
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
@@ -20,6 +21,13 @@ def _club(request, slug) -> Club:
     return club
 
 
+def import_summary(event: Event) -> str:
+    """What the director reads after an import: did Cardroom reproduce the file's results?"""
+    report = event.usebio_report
+    return (f"Imported {event.name}: {report['matching']} of {report['pairs']} pairs' places and totals "
+            f"equal the file's (scored by {report['convention'] or 'cardroom'}'s conventions).")
+
+
 @login_required
 def usebio_import(request, slug):
     club = _club(request, slug)
@@ -35,6 +43,7 @@ def usebio_import(request, slug):
             except UsebioImportError as exc:
                 context["error"], status = f"{upload.name}: {exc}", 400
             else:
+                messages.success(request, import_summary(event))
                 return redirect(event.get_absolute_url())
     return render(request, "tournaments/usebio_import.html", context, status=status)
 
