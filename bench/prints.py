@@ -38,7 +38,7 @@ from tournaments.prints.render import join_documents, render_document  # noqa: E
 
 PREVIEWS = ROOT / "bench" / "previews"
 RESULTS = ROOT / "bench" / "results" / "prints.json"
-ORDER = ("guide-cards", "travellers", "score-slips", "scorecards", "hand-cards", "hand-records", "results")
+ORDER = ("guide-cards", "travellers", "score-slips", "score-cards", "hand-cards", "hand-records", "results")
 
 
 def main() -> int:

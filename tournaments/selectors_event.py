@@ -94,7 +94,7 @@ def board_traveller(event: Event, board: int, section: Section | None = None, *,
             "scoring": event.scoring, "rows": rows, "missing": missing, "audit": audit}
 
 
-def pair_scorecard(event: Event, label: str, section: Section | None = None) -> dict | None:
+def pair_score_card(event: Event, label: str, section: Section | None = None) -> dict | None:
     """A pair's personal score card: round by round, opponents, boards, contract, result, score,
     matchpoints or IMPs, and the running total."""
     section = section or section_named(event, None)

@@ -19,7 +19,7 @@ STAFF = (DIRECTOR, SCORER)
 IN_PLAY = ("playing",)
 DONE = ("finished", "published")
 # Prints anyone who may see their content may make; the rest are the scorers' table stationery.
-SHEET_KINDS = ("travellers", "scorecards", "hand-records", "hand-cards", "results")
+SHEET_KINDS = ("travellers", "score-cards", "hand-records", "hand-cards", "results")
 
 
 @dataclass(frozen=True)
@@ -65,7 +65,7 @@ class Sight:
     def traveller(self, section: str, board: int) -> bool:
         return self.open_results or (self.status in IN_PLAY and (section, int(board)) in self.played)
 
-    def scorecard(self, section: str, label: str) -> bool:
+    def score_card(self, section: str, label: str) -> bool:
         return self.open_results or (self.status in IN_PLAY and (section, label) in self.pairs)
 
     @property
@@ -83,8 +83,8 @@ class Sight:
         if kind == "travellers":
             wanted = [board] if board else boards
             return bool(wanted) and all(self.traveller(section, b) for b in wanted)
-        if kind == "scorecards":
-            return self.scorecard(section, pair) if pair else self.open_results
+        if kind == "score-cards":
+            return self.score_card(section, pair) if pair else self.open_results
         if kind in ("hand-records", "hand-cards"):
             return self.hands
         if kind == "results":

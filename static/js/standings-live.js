@@ -6,8 +6,8 @@
   function cell(text, num) { var td = document.createElement("td"); td.textContent = text; if (num) td.className = "num"; return td; }
   function link(href, text) { var a = document.createElement("a"); a.href = href; a.textContent = text; return a; }
   function labelCell(s) {  /* a link only to the score cards the viewer may see (the server decides) */
-    var td = cell(s.scorecard_url ? "" : s.label);
-    if (s.scorecard_url) td.appendChild(link(s.scorecard_url, s.label));
+    var td = cell(s.score_card_url ? "" : s.label);
+    if (s.score_card_url) td.appendChild(link(s.score_card_url, s.label));
     return td;
   }
   function travellers(groups) {  /* the boards whose travellers the viewer may now open */

@@ -89,7 +89,7 @@ def _url(path: str, club, world) -> str:
         owner = world["party"]
     else:
         owner = world["event"]
-    values = {"club_slug": club.slug, "slug": club.slug, "event_id": world["event"], "section": "A",
+    values = {"club_slug": club.slug, "slug": club.slug, "section": "A",
               "table": 1 if owner == world["poker"] else world["table"], "result_id": world["result"],
               "report": world["report"], "number": 1, "id": owner,
               "label": world["patience_label"] if owner == world["patience"] else world["label"]}

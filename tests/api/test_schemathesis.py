@@ -61,7 +61,7 @@ def _aim(case, club_slug: str, ids: dict) -> None:
     for name in ("club_slug", "slug"):
         if name in params:
             params[name] = club_slug
-    for name in ("id", "event_id"):
+    for name in ("id",):
         if name in params and "/events/" in case.operation.path:
             party = any(p in case.operation.path for p in ("/party/", "/players/", "/prizes/", "/rounds/"))
             params[name] = ids["party"] if party else ids["event"]

@@ -64,8 +64,8 @@ def test_player_pages_on_a_phone_have_no_serious_accessibility_violations(live_s
     first = section.movement["rounds_detail"][0]["tables"][0]
     pages = {
         "standings": f"{base}/{published.pk}/",
-        "traveller": f"{base}/{published.pk}/boards/{first['boards'][0]}/",
-        "score card": f"{base}/{published.pk}/scorecards/{first['ns']}/",
+        "traveller": f"{base}/{published.pk}/travellers/{first['boards'][0]}/",
+        "score card": f"{base}/{published.pk}/score-cards/{first['ns']}/",
         "hand record": f"{base}/{published.pk}/handrecord/{first['boards'][0]}/",
     }
     problems = {}
@@ -88,7 +88,7 @@ def test_standings_and_score_card_keep_their_numbers_at_200_percent_text(live_se
     page = browser_page
     base = f"{live_server.url}/clubs/{published.club.slug}/events/{published.pk}"
     label = published.sections.first().movement["rounds_detail"][0]["tables"][0]["ns"]
-    for url, cells in ((f"{base}/", "#standings-table td"), (f"{base}/scorecards/{label}/", "table td")):
+    for url, cells in ((f"{base}/", "#standings-table td"), (f"{base}/score-cards/{label}/", "table td")):
         page.goto(url)
         page.evaluate("document.documentElement.style.fontSize = '200%'")
         texts = page.evaluate(f"[...document.querySelectorAll('{cells}')].map(e => e.innerText)")

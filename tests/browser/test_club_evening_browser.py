@@ -249,7 +249,7 @@ def test_a_nine_pair_mitchell_evening_from_the_pages(live_server, chromium, make
     home.goto(home.url)
     assert traveller_links(home) == played
     unplayed = min(set(range(1, 11)) - played)
-    assert home.goto(f"{url}/clubs/{club.slug}/events/{event.pk}/boards/{unplayed}/").status == 403
+    assert home.goto(f"{url}/clubs/{club.slug}/events/{event.pk}/travellers/{unplayed}/").status == 403
     home.goto(f"{url}/clubs/{club.slug}/events/{event.pk}/")
 
     set_round(director, event_url, 3)
@@ -306,7 +306,7 @@ def test_a_nine_pair_mitchell_evening_from_the_pages(live_server, chromium, make
     # At home after publishing: every traveller.
     home.goto(f"{url}/clubs/{club.slug}/events/{event.pk}/")
     assert traveller_links(home) == set(range(1, 11))
-    assert home.goto(f"{url}/clubs/{club.slug}/events/{event.pk}/boards/{unplayed}/").status == 200
+    assert home.goto(f"{url}/clubs/{club.slug}/events/{event.pk}/travellers/{unplayed}/").status == 200
 
     # The standings on the page equal the engine run on what the test entered.
     home.goto(f"{url}/clubs/{club.slug}/events/{event.pk}/")

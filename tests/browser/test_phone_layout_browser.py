@@ -31,15 +31,15 @@ def test_score_card_and_tally_fit_a_phone_and_opponents_show_once_a_round(live_s
     assert page.viewport_size["width"] == 390
     section = published.sections.first()
     label = section.movement["rounds_detail"][0]["tables"][0]["ns"]
-    page.goto(f"{live_server.url}/clubs/{published.club.slug}/events/{published.pk}/scorecards/{label}/")
-    assert page.evaluate(FITS, "#scorecard") == {"table": True, "page": True}
+    page.goto(f"{live_server.url}/clubs/{published.club.slug}/events/{published.pk}/score-cards/{label}/")
+    assert page.evaluate(FITS, "#score-card") == {"table": True, "page": True}
     rounds = [r for r in section.movement["rounds_detail"] if any(label in (t["ns"], t["ew"]) for t in r["tables"])]
-    heads = page.locator("#scorecard tr.round-head")
+    heads = page.locator("#score-card tr.round-head")
     assert heads.count() == len(section.movement["rounds_detail"])
     first = next(t for t in rounds[0]["tables"] if label in (t["ns"], t["ew"]))
     opponent = first["ew"] if first["ns"] == label else first["ns"]
     names = published.entries.get(section=section, label=opponent).names
-    assert page.locator("#scorecard").inner_text().count(names) == 1  # once, in its round's heading
+    assert page.locator("#score-card").inner_text().count(names) == 1  # once, in its round's heading
     assert len(first["boards"]) >= 2  # ... though the pair played several boards against them
 
     player = PartyPlayer.objects.filter(party=party, ghost=False).first()

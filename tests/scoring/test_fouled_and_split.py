@@ -70,7 +70,7 @@ def test_director_groups_a_board_played_at_the_wrong_table_from_the_traveller_pa
     client, base, board, ids, event_id = board_played_three_times
     page = Client()
     page.force_login(director)
-    url = f"/clubs/{club.slug}/events/{event_id}/boards/{board}/"
+    url = f"/clubs/{club.slug}/events/{event_id}/travellers/{board}/"
     assert 'id="cards-groups"' in page.get(url).content.decode()
     response = page.post(url, {"cards_groups": "1", f"group_{ids[0]}": "W", f"group_{ids[1]}": "W",
                                f"group_{ids[2]}": "", "reason": "played at table 3 by mistake"})
@@ -98,7 +98,7 @@ def test_split_and_asymmetric_scores_from_the_traveller_page(board_played_three_
     client, base, board, ids, event_id = board_played_three_times
     page = Client()
     page.force_login(director)
-    url = f"/clubs/{club.slug}/events/{event_id}/boards/{board}/"
+    url = f"/clubs/{club.slug}/events/{event_id}/travellers/{board}/"
     rows = {r["id"]: r for r in client.get(f"{base}/results/", {"board": board}).json()["rows"]}
     for rid, ns_adj, ew_adj in ((ids[1], "A+", "table"), (ids[2], "60%", "A-")):
         r = rows[rid]

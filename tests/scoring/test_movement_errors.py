@@ -62,13 +62,13 @@ def test_missed_arrow_switch_is_scored_as_seated_in_each_pairs_own_field(api_as,
     marked = [r for r in traveller["rows"] if r["arrow_switch_missed"]]
     assert [(r["ns"], r["ew"]) for r in marked] == [(swapped["ns"], swapped["ew"])]
     # The swapped pair's score card counts the board as it sat (E-W pair sitting N-S).
-    card = client.get(f"{base}/scorecards/{swapped['ns']}/").json()
+    card = client.get(f"{base}/score-cards/{swapped['ns']}/").json()
     row = next(b for rnd in card["rounds"] for b in rnd["boards"] if b["board"] == swapped["board"])
     mine = next(r for r in traveller["rows"] if r["ns"] == swapped["ns"] and r["ew"] == swapped["ew"])
     assert row["arrow_switch_missed"] and row["value"] == pytest.approx(mine["mp_ns"])
     assert row["score"] == mine["score_ns"]
     client.force_login(director)
-    page = client.get(f"/clubs/{club.slug}/events/{event_id}/boards/{swapped['board']}/")
+    page = client.get(f"/clubs/{club.slug}/events/{event_id}/travellers/{swapped['board']}/")
     assert "arrow switch missed" in page.content.decode()
 
 

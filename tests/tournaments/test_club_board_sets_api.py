@@ -175,4 +175,4 @@ def test_schema_lists_the_club_board_set_routes(api):
     paths = api.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()["paths"]
     assert "/api/clubs/{club_slug}/board-sets/" in paths
     assert "/api/clubs/{club_slug}/board-sets/{id}/pbn/" in paths
-    assert "post" in paths["/api/clubs/{club_slug}/events/{event_id}/boards/"]
+    assert "post" in paths["/api/clubs/{club_slug}/events/{id}/boards/"]

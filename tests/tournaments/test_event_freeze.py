@@ -26,7 +26,7 @@ def in_play(api_as, club, director, django_capture_on_commit_callbacks):
 
 
 def _card_values(client, base, label):
-    card = client.get(f"{base}/scorecards/{label}/").json()
+    card = client.get(f"{base}/score-cards/{label}/").json()
     return [b["value"] for r in card["rounds"] for b in r["boards"] if b["result"]]
 
 

@@ -79,7 +79,7 @@ def test_a_late_pair_takes_the_phantom_s_place_from_the_round_it_arrives(api_as,
     want = engine_standings(half.rounds_detail[:1] + full.rounds_detail[1:], posted)
     assert got == want
     assert got["5EW"][1] == 8 and got["5NS"][1] == 8  # the late pair: 4 rounds of 2; 5NS sat out round 1
-    card = client.get(f"{base}/scorecards/5NS/").json()
+    card = client.get(f"{base}/score-cards/5NS/").json()
     assert [r.get("sit_out", False) for r in card["rounds"]] == [True, False, False, False, False]
 
 

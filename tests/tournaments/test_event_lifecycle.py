@@ -226,7 +226,7 @@ def test_after_the_period_page_and_api_both_refuse_and_say_unpublish(evening, cl
     assert refused.status_code == 400 and "unpublish it to correct results" in refused.json()["event"][0]
     assert "correction period ended" in refused.json()["event"][0]
     client.login(username=director.username, password=PASSWORD)
-    trav = f"/clubs/{club.slug}/events/{event.pk}/boards/{result.board}/?section=A"
+    trav = f"/clubs/{club.slug}/events/{event.pk}/travellers/{result.board}/?section=A"
     page = client.post(trav, {"result": result.pk, "ns": result.ns.label, "ew": result.ew.label,
                               "contract": "4H", "declarer": "S", "tricks": 11}, follow=True)
     assert "unpublish it to correct results" in page.content.decode()

@@ -54,7 +54,7 @@ def test_director_runs_an_evening_from_the_pages(client, club, director):
     assert "is not at table 1 in round 1" in bad.content.decode()
 
     # the scorer's traveller entry and the director's correction
-    trav = f"/clubs/{club.slug}/events/{event.pk}/boards/{board}/"
+    trav = f"/clubs/{club.slug}/events/{event.pk}/travellers/{board}/"
     client.post(trav, {"result": result.pk, "ns": result.ns.label, "ew": result.ew.label, "contract": "3NT",
                        "declarer": "N", "tricks": 8, "reason": "misboard"})
     result.refresh_from_db()
@@ -64,6 +64,6 @@ def test_director_runs_an_evening_from_the_pages(client, club, director):
     client.post(f"{act}/publish/")
     event.refresh_from_db()
     assert event.status == "published"
-    assert "Pair" in client.get(f"/clubs/{club.slug}/events/{event.pk}/scorecards/{result.ns.label}/").content.decode()
+    assert "Pair" in client.get(f"/clubs/{club.slug}/events/{event.pk}/score-cards/{result.ns.label}/").content.decode()
     history = client.get(f"/clubs/{club.slug}/members/{members[0].pk}/").content.decode()
     assert "member-history" in history and "Monday" in history

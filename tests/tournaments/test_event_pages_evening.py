@@ -44,7 +44,7 @@ def test_director_corrects_a_missed_arrow_switch_as_seated_on_the_traveller(api_
     rnd, table, board, ns, ew = next(plays(movement))
     result = Result.objects.get(event_id=event["id"], board=board, ns__label=ns, ew__label=ew)
     client.login(username=director.username, password=PASSWORD)
-    url = f"/clubs/{club.slug}/events/{event['id']}/boards/{board}/"
+    url = f"/clubs/{club.slug}/events/{event['id']}/travellers/{board}/"
     assert f"As seated: {ew} sat N-S and {ns} E-W" in client.get(url).content.decode()
     client.post(url, {"result": result.pk, "ns": ns, "ew": ew, "contract": result.contract,
                       "declarer": result.declarer, "tricks": result.tricks, "as_seated": "1",

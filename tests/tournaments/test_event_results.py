@@ -114,11 +114,11 @@ def test_rescore_twice_changes_nothing(howell):
     assert EventScoring.objects.get(event_id=event["id"]).runs == runs + 1
 
 
-def test_scorecard_runs_round_by_round(howell):
+def test_score_card_runs_round_by_round(howell):
     client, base, first, _ = howell
     for b in first["boards"]:
         client.post(f"{base}/results/", ok_result(first, board=b), format="json")
-    card = client.get(f"{base}/scorecards/{first['ns']}/").json()
+    card = client.get(f"{base}/score-cards/{first['ns']}/").json()
     played = card["rounds"][0]["boards"]
     from scoring.engine import board_vulnerability, duplicate_score
 

@@ -71,9 +71,9 @@ def test_player_downloads_their_own_score_card_only(played, api_as, player, club
     own = own["results"] if isinstance(own, dict) else own
     label = next(e["label"] for e in own if members[0].full_name in e["names"])
     other = next(e["label"] for e in own if e["label"] != label)
-    mine = api_as(player).get(f"{base}/prints/scorecards.pdf", {"pair": label})
+    mine = api_as(player).get(f"{base}/prints/score-cards.pdf", {"pair": label})
     assert mine.status_code == 200 and f"pair {label.replace('NS', ' N-S').replace('EW', ' E-W')}" in pdf_pages(mine.content)[0]
-    assert api_as(player).get(f"{base}/prints/scorecards.pdf", {"pair": other}).status_code == 403
+    assert api_as(player).get(f"{base}/prints/score-cards.pdf", {"pair": other}).status_code == 403
     # their pair has played every board, so every traveller is theirs to see (and print)
     assert api_as(player).get(f"{base}/prints/travellers.pdf").status_code == 200
 

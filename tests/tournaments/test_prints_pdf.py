@@ -72,7 +72,7 @@ def test_whist_score_slips_have_the_standard_hoyle_columns():
 
 
 def test_score_cards_a_page_a_pair_with_total_and_percentage(three_tables):
-    pages = pdf_pages(render(three_tables, "scorecards"))
+    pages = pdf_pages(render(three_tables, "score-cards"))
     assert len(pages) == 6
     standing = next(s for s in three_tables.scored.standings if s.entrant == "2NS")
     page = next(p for p in pages if "pair 2 N-S" in p)
@@ -129,7 +129,7 @@ def test_narrowing_to_a_missing_board_or_pair_names_the_field(three_tables):
         build_print(three_tables, "travellers", board=99)
     assert err.value.field == "board"
     with pytest.raises(PrintError) as err:
-        build_print(three_tables, "scorecards", pair="42")
+        build_print(three_tables, "score-cards", pair="42")
     assert err.value.field == "pair"
     with pytest.raises(PrintError) as err:
         build_print(three_tables, "results", board=1)
@@ -184,7 +184,7 @@ def test_rendering_never_touches_the_network():
 @pytest.mark.parametrize("paper", ["A4", "Letter"])
 def test_a_26_board_score_card_stays_on_one_page(paper):
     sheet = demo_sheet(mitchell(13, boards_per_round=2))
-    pages = pdf_pages(render(sheet, "scorecards", paper=paper, pair="1NS"))
+    pages = pdf_pages(render(sheet, "score-cards", paper=paper, pair="1NS"))
     assert len(pages) == 1 and "Total" in pages[0] and "26" in pages[0]
 
 
@@ -195,5 +195,5 @@ def test_the_pack_takes_the_results_only_when_there_are_standings(three_tables):
     unplayed = demo_sheet(mitchell(3, boards_per_round=2), results=False)
     assert "results" not in pack_kinds(unplayed) and pack_kinds(unplayed)[-1] == "hand-records"
     whist = demo_sheet(mitchell(3, boards_per_round=2), game="duplicate_whist")
-    assert pack_kinds(whist) == ("guide-cards", "travellers", "score-slips", "scorecards", "hand-cards",
+    assert pack_kinds(whist) == ("guide-cards", "travellers", "score-slips", "score-cards", "hand-cards",
                                  "hand-records", "results")

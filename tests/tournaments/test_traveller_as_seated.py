@@ -20,7 +20,7 @@ def test_director_enters_a_new_result_as_seated_from_the_traveller(api_as, club,
     event, rnd, table, board, ns, ew = _first_play(api_as, club, director)
     web = Client()
     web.force_login(director)
-    url = f"/clubs/{club.slug}/events/{event['id']}/boards/{board}/"
+    url = f"/clubs/{club.slug}/events/{event['id']}/travellers/{board}/"
     assert "As seated (the pairs sat the other way round)" in web.get(url).content.decode()
     # The form carries the movement's pairs; the director ticks "as seated".
     web.post(url + "?section=A", {"ns": ns, "ew": ew, "contract": "4H", "declarer": "N", "tricks": 10,
@@ -36,7 +36,7 @@ def test_a_scorer_cannot_enter_as_seated(api_as, club, director, scorer):
     event, _rnd, _table, board, ns, ew = _first_play(api_as, club, director)
     web = Client()
     web.force_login(scorer)
-    url = f"/clubs/{club.slug}/events/{event['id']}/boards/{board}/"
+    url = f"/clubs/{club.slug}/events/{event['id']}/travellers/{board}/"
     assert "As seated" not in web.get(url).content.decode()
     page = web.post(url + "?section=A", {"ns": ns, "ew": ew, "contract": "4H", "declarer": "N", "tricks": 10,
                                          "as_seated": "1"}, follow=True).content.decode()

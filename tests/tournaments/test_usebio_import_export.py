@@ -292,10 +292,10 @@ def test_an_imported_event_shows_like_any_other(client, api_as, club, director):
     event = event_import_usebio(club=club, data=COMPSCORE.read_bytes())
     client.force_login(director)
     base = f"/clubs/{club.slug}/events/{event.pk}"
-    for url in (f"{base}/", f"{base}/boards/1/", f"{base}/scorecards/1NS/", f"{base}/movement/"):
+    for url in (f"{base}/", f"{base}/travellers/1/", f"{base}/score-cards/1NS/", f"{base}/movement/"):
         response = client.get(url)
         assert response.status_code == 200, (url, response.status_code)
-    traveller = client.get(f"{base}/boards/1/").content.decode()
+    traveller = client.get(f"{base}/travellers/1/").content.decode()
     assert "1NS" in traveller and "140" in traveller
     standings = api_as(director).get(f"/api/clubs/{club.slug}/events/{event.pk}/standings/")
     assert standings.status_code == 200

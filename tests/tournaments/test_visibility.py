@@ -96,14 +96,14 @@ def observe(what: str, ev: dict, api, page) -> str:
         seen = {verdict(api.get(f"{base}/standings/")), verdict(page.get(f"{url}/standings.json"))}
     elif what.startswith("traveller"):
         board = ev["played"] if what == "traveller played" else ev["unplayed"]
-        seen = {verdict(api.get(f"{base}/results/", {"board": board})), verdict(page.get(f"{url}/boards/{board}/"))}
+        seen = {verdict(api.get(f"{base}/results/", {"board": board})), verdict(page.get(f"{url}/travellers/{board}/"))}
         listed = api.get(f"{base}/results/")
         if listed.status_code == 200:
             boards = {t["board"] for t in listed.json()["boards"]}
             seen.add(OK if board in boards else NO)
     elif what.startswith("score card"):
         label = ev["own"] if what.endswith("own") else ev["other"]
-        seen = {verdict(api.get(f"{base}/scorecards/{label}/")), verdict(page.get(f"{url}/scorecards/{label}/"))}
+        seen = {verdict(api.get(f"{base}/score-cards/{label}/")), verdict(page.get(f"{url}/score-cards/{label}/"))}
     elif what == "hands":
         boards = api.get(f"{base}/boards/")
         rows = boards.json() if boards.status_code == 200 else []
@@ -119,7 +119,7 @@ def observe(what: str, ev: dict, api, page) -> str:
     elif what == "print all travellers":
         seen = {verdict(page.get(f"{url}/prints/travellers/"))}
     elif what == "print own card":
-        seen = {verdict(page.get(f"{url}/prints/scorecards/", {"pair": ev["own"]}))}
+        seen = {verdict(page.get(f"{url}/prints/score-cards/", {"pair": ev["own"]}))}
     else:
         raise AssertionError(what)
     assert len(seen) == 1, f"{what}: the API and the pages disagree ({detail})"
@@ -177,15 +177,15 @@ def test_result_detail_hides_an_unplayed_board_from_a_player(evening, api_as):
 def test_event_page_links_only_what_the_viewer_may_open(evening, client):
     client.force_login(evening["users"]["player"])
     body = client.get(evening["page"] + "/").content.decode()
-    assert f"/boards/{evening['played']}/" in body and f"/boards/{evening['unplayed']}/" not in body
-    assert f"/scorecards/{evening['own']}/" in body
-    assert f"/scorecards/{evening['other']}/" not in body
+    assert f"/travellers/{evening['played']}/" in body and f"/travellers/{evening['unplayed']}/" not in body
+    assert f"/score-cards/{evening['own']}/" in body
+    assert f"/score-cards/{evening['other']}/" not in body
     assert "/handrecord/" not in body and "once the event is finished" in body
     assert f'{evening["page"]}/prints/"' in body and "your score card" in body
     Event.objects.filter(pk=evening["id"]).update(status="finished")
     body = client.get(evening["page"] + "/").content.decode()
-    assert f"{evening['page']}/handrecord/" in body and f"/boards/{evening['unplayed']}/" in body
-    traveller = client.get(f"{evening['page']}/boards/{evening['played']}/").content.decode()
+    assert f"{evening['page']}/handrecord/" in body and f"/travellers/{evening['unplayed']}/" in body
+    traveller = client.get(f"{evening['page']}/travellers/{evening['played']}/").content.decode()
     assert f"{evening['page']}/handrecord/{evening['played']}/" in traveller
 
 
@@ -200,7 +200,7 @@ def test_live_refresh_follows_the_same_rules(evening, client, api_as):
     the boards their pair has played, and picks up a board as soon as they have played it."""
     client.force_login(evening["users"]["player"])
     data = client.get(f"{evening['page']}/standings.json").json()
-    cards = {row["label"]: row["scorecard_url"] for row in data["standings"]}
+    cards = {row["label"]: row["score_card_url"] for row in data["standings"]}
     assert cards[evening["own"]] and len(cards) == 6
     assert all(url is None for label, url in cards.items() if label != evening["own"])
     boards = [b["board"] for group in data["travellers"] for b in group["boards"]]

@@ -23,19 +23,19 @@ def test_in_play_a_player_sees_only_the_boards_their_pair_has_played():
     sight = Sight(status="playing", role="player", pairs=PAIR, played=PLAYED)
     assert sight.traveller("A", 1) and sight.traveller("A", 2)
     assert not sight.traveller("A", 3) and not sight.traveller("B", 1)
-    assert sight.scorecard("A", "1NS") and not sight.scorecard("A", "2NS")
+    assert sight.score_card("A", "1NS") and not sight.score_card("A", "2NS")
     assert sight.standings and not sight.hands
 
 
 def test_in_play_a_member_outside_the_event_sees_standings_only():
     sight = Sight(status="playing", role="player")
     assert sight.event and sight.standings
-    assert not sight.traveller("A", 1) and not sight.scorecard("A", "1NS") and not sight.hands
+    assert not sight.traveller("A", 1) and not sight.score_card("A", "1NS") and not sight.hands
 
 
 def test_scorers_see_results_but_not_the_deals_until_the_end():
     playing, finished = Sight(status="playing", role="scorer"), Sight(status="finished", role="scorer")
-    assert playing.traveller("A", 5) and playing.scorecard("A", "3EW") and not playing.hands
+    assert playing.traveller("A", 5) and playing.score_card("A", "3EW") and not playing.hands
     assert not playing.may_print("hand-records", section="A", boards=[1, 2])
     assert not playing.may_print("hand-cards", section="A", boards=[1, 2])
     assert playing.may_print("guide-cards", section="A", boards=[1, 2])
@@ -45,7 +45,7 @@ def test_scorers_see_results_but_not_the_deals_until_the_end():
 @pytest.mark.parametrize("status", ["draft", "playing", "finished", "published"])
 def test_directors_see_everything_always(status):
     sight = Sight(status=status, role="director")
-    assert sight.event and sight.hands and sight.traveller("A", 9) and sight.scorecard("A", "9")
+    assert sight.event and sight.hands and sight.traveller("A", 9) and sight.score_card("A", "9")
 
 
 @pytest.mark.parametrize("status", ["draft", "playing", "finished"])
@@ -56,14 +56,14 @@ def test_visitors_see_nothing_before_publication(status):
 
 def test_a_published_event_is_public_whole():
     published = Sight(status="published")
-    assert published.event and published.hands and published.traveller("A", 3) and published.scorecard("A", "2EW")
+    assert published.event and published.hands and published.traveller("A", 3) and published.score_card("A", "2EW")
     assert published.may_print("travellers", section="A", boards=[1, 2, 3])
     assert published.may_print("results", section="A", boards=[1, 2, 3])
 
 
 def test_finished_events_open_to_the_club_not_to_visitors():
     member, visitor = Sight(status="finished", role="player"), Sight(status="finished")
-    assert member.traveller("A", 3) and member.scorecard("A", "2EW") and member.hands
+    assert member.traveller("A", 3) and member.score_card("A", "2EW") and member.hands
     assert not visitor.event and not visitor.traveller("A", 3)
 
 
@@ -73,8 +73,8 @@ def test_a_print_shows_nothing_its_viewer_may_not_see():
     assert not sight.may_print("travellers", section="A", boards=[1, 2, 3, 4], board=3)
     assert not sight.may_print("travellers", section="A", boards=[1, 2, 3, 4])
     assert sight.may_print("travellers", section="A", boards=[1, 2])  # every board played
-    assert sight.may_print("scorecards", section="A", boards=[], pair="1NS")
-    assert not sight.may_print("scorecards", section="A", boards=[])
+    assert sight.may_print("score-cards", section="A", boards=[], pair="1NS")
+    assert not sight.may_print("score-cards", section="A", boards=[])
     assert not sight.may_print("results", section="A", boards=[])
     assert not sight.may_print("score-slips", section="A", boards=[])
 

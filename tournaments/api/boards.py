@@ -62,8 +62,6 @@ class EventBoardsMixin(EventScopedMixin):
     queryset = Board.objects.none()
     filter_backends = []
     permission_classes = [AllowAny]
-    event_kwarg = "event_id"
-
     def club_queryset(self, club):
         return selectors_boards.event_boards(event=self.get_event())
 

@@ -37,9 +37,7 @@ class PackStateSerializer(serializers.Serializer):
 
 
 class _PackMixin(EventScopedMixin):
-    event_kwarg = "event_id"
-
-    def _event_paper(self, request, event_id, paper_raw, *, the_pack: bool):
+    def _event_paper(self, request, pk, paper_raw, *, the_pack: bool):
         club, event = self.get_club(), self.get_event()
         refusal = pack_refusal(request.user, event, the_pack=the_pack)
         if refusal:
@@ -50,7 +48,7 @@ class _PackMixin(EventScopedMixin):
             raise ValidationError({"paper": [exc.message]}) from None
 
     def _state(self, event, paper, state) -> dict:
-        url = reverse("event-print-pack-file-api", kwargs={"club_slug": event.club.slug, "event_id": event.pk})
+        url = reverse("event-print-pack-file-api", kwargs={"club_slug": event.club.slug, "pk": event.pk})
         return {"paper": paper, **state, "url": f"{url}?paper={paper}" if state["ready"] else None}
 
 
@@ -58,15 +56,15 @@ class EventPackView(_PackMixin, APIView):
     """Where the event's print pack stands, and asking for it."""
 
     @extend_schema(parameters=[PAPER], responses=PackStateSerializer)
-    def get(self, request, club_slug, event_id):
-        event, paper = self._event_paper(request, event_id, request.query_params.get("paper"), the_pack=False)
+    def get(self, request, club_slug, pk):
+        event, paper = self._event_paper(request, pk, request.query_params.get("paper"), the_pack=False)
         return Response(self._state(event, paper, pack_progress(event, paper)))
 
     @extend_schema(request=PackRequestSerializer, responses={202: PackStateSerializer, 200: PackStateSerializer})
-    def post(self, request, club_slug, event_id):
+    def post(self, request, club_slug, pk):
         data = PackRequestSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        event, paper = self._event_paper(request, event_id, data.validated_data.get("paper"), the_pack=True)
+        event, paper = self._event_paper(request, pk, data.validated_data.get("paper"), the_pack=True)
         state = pack_request(event, paper)
         return Response(self._state(event, paper, state),
                         status=status.HTTP_200_OK if state["ready"] else status.HTTP_202_ACCEPTED)
@@ -76,8 +74,8 @@ class EventPackFileView(_PackMixin, APIView):
     """The rendered pack as one PDF (404 until ready)."""
 
     @extend_schema(parameters=[PAPER], responses={(200, "application/pdf"): OpenApiTypes.BINARY})
-    def get(self, request, club_slug, event_id):
-        event, paper = self._event_paper(request, event_id, request.query_params.get("paper"), the_pack=True)
+    def get(self, request, club_slug, pk):
+        event, paper = self._event_paper(request, pk, request.query_params.get("paper"), the_pack=True)
         name = pack_ready(event, paper)
         try:
             stored = default_storage.open(name, "rb") if name else None

@@ -33,9 +33,9 @@ class EventPrintView(ClubScopedMixin, APIView):
             ("paper", "A4 or Letter (default: the club's paper size)"))],
         responses={(200, "application/pdf"): OpenApiTypes.BINARY},
     )
-    def get(self, request, club_slug, event_id, kind):
+    def get(self, request, club_slug, pk, kind):
         club = self.get_club()
-        event = selectors.club_events_visible(club=club, user=request.user).filter(pk=event_id).first()
+        event = selectors.club_events_visible(club=club, user=request.user).filter(pk=pk).first()
         if event is None:
             raise Http404("No such event.")
         try:

@@ -2,6 +2,8 @@
 from django.urls import include, path
 from rest_framework.routers import SimpleRouter
 
+from cardroom.moved import moved
+
 from . import party as party_api
 from . import poker as poker_api
 from .pack import EventPackFileView, EventPackView
@@ -53,9 +55,12 @@ urlpatterns = [
     path("", include("tournaments.api.urls_usebio")),
     path("", include("tournaments.api.urls_patience")),
     *table_patterns,
-    path("<int:event_id>/prints/pack/", EventPackView.as_view(), name="event-print-pack-api"),
-    path("<int:event_id>/prints/pack.pdf", EventPackFileView.as_view(), name="event-print-pack-file-api"),
-    path("<int:event_id>/prints/<slug:kind>.pdf", EventPrintView.as_view(), name="event-print-api"),
+    path("<int:pk>/prints/pack/", EventPackView.as_view(), name="event-print-pack-api"),
+    path("<int:pk>/prints/pack.pdf", EventPackFileView.as_view(), name="event-print-pack-file-api"),
+    # The old names of score cards (scorecards): 301 to score-cards.
+    path("<int:pk>/prints/scorecards.pdf", moved("event-print-api", kind="score-cards")),
+    path("<int:pk>/scorecards/<str:label>/", moved("event-score-cards")),
+    path("<int:pk>/prints/<slug:kind>.pdf", EventPrintView.as_view(), name="event-print-api"),
     *party_patterns,
     *router.urls,
 ]

@@ -5,8 +5,8 @@ from django.urls import path
 from .boards import BoardDetailView, BoardListView, ClubBoardSetDetailView, ClubBoardSetListView, ClubBoardSetPbnView
 
 urlpatterns = [
-    path("<int:event_id>/boards/", BoardListView.as_view(), name="event-boards"),
-    path("<int:event_id>/boards/<int:number>/", BoardDetailView.as_view(), name="event-board"),
+    path("<int:pk>/boards/", BoardListView.as_view(), name="event-boards"),
+    path("<int:pk>/boards/<int:number>/", BoardDetailView.as_view(), name="event-board"),
 ]
 
 club_urlpatterns = [

@@ -271,14 +271,14 @@ class EventViewSet(ActionPermissions, EventScopedMixin, viewsets.ModelViewSet):
         return Response(selectors_event.event_standings(event))
 
     @extend_schema(responses=OpenApiTypes.OBJECT)
-    @action(detail=True, methods=["get"], url_path=r"scorecards/(?P<label>[0-9A-Za-z]+)")
-    def scorecards(self, request, pk=None, club_slug=None, label=None):
+    @action(detail=True, methods=["get"], url_path=r"score-cards/(?P<label>[0-9A-Za-z]+)")
+    def score_cards(self, request, pk=None, club_slug=None, label=None):
         event = self.get_object()
         section = selectors_event.section_named(event, request.query_params.get("section"))
-        card = selectors_event.pair_scorecard(event, label.upper(), section) if section else None
+        card = selectors_event.pair_score_card(event, label.upper(), section) if section else None
         if card is None:
             raise NotFound(f"No pair {label}.")
-        if not event_sight(event, request.user).scorecard(section.name, card["label"]):
+        if not event_sight(event, request.user).score_card(section.name, card["label"]):
             raise PermissionDenied("While play is on you see your own score card only.")
         return Response(card)
 

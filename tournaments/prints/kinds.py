@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from . import guide_cards, hand_cards, hand_records, results, score_slips, scorecards, table_cards, travellers
+from . import guide_cards, hand_cards, hand_records, results, score_slips, score_cards, table_cards, travellers
 from .render import PrintError
 from .sheet import WHIST_GAMES, EventSheet
 
@@ -26,7 +26,7 @@ class PrintKind:
 KINDS = {k.name: k for k in (
     PrintKind("travellers", "Travellers", travellers.TEMPLATE, travellers.build, ("board",)),
     PrintKind("score-slips", "Score slips", score_slips.TEMPLATE, score_slips.build, ("table", "pair")),
-    PrintKind("scorecards", "Score cards", scorecards.TEMPLATE, scorecards.build, ("pair",)),
+    PrintKind("score-cards", "Score cards", score_cards.TEMPLATE, score_cards.build, ("pair",)),
     PrintKind("guide-cards", "Guide cards", guide_cards.TEMPLATE, guide_cards.build, ("table",)),
     PrintKind("hand-cards", "Hand cards", hand_cards.TEMPLATE, hand_cards.build, ("board",),
               games=frozenset(WHIST_GAMES)),
@@ -35,7 +35,7 @@ KINDS = {k.name: k for k in (
     PrintKind("table-cards", "Table cards", table_cards.TEMPLATE, table_cards.build, ("table",), director=True),
 )}
 # The pack's order: what the director needs before play, then the results once there are standings.
-PACK_KINDS = ("guide-cards", "travellers", "score-slips", "scorecards", "hand-cards", "hand-records", "results")
+PACK_KINDS = ("guide-cards", "travellers", "score-slips", "score-cards", "hand-cards", "hand-records", "results")
 
 
 def get_kind(name: str) -> PrintKind:

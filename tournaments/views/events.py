@@ -121,9 +121,9 @@ def _sight_context(event, user, sections) -> dict:
     sight = event_sight(event, user)
     travellers = [{"section": s.name, "boards": [b for b in s.schedule.board_numbers()
                                                  if sight.traveller(s.name, b)]} for s in sections]
-    cards = {(s.name, e.label) for s in sections for e in s.entries.all() if sight.scorecard(s.name, e.label)}
+    cards = {(s.name, e.label) for s in sections for e in s.entries.all() if sight.score_card(s.name, e.label)}
     return {"sight": sight, "traveller_links": [t for t in travellers if t["boards"]],
-            "scorecard_links": {f"{s}/{label}" for s, label in cards}}
+            "score_card_links": {f"{s}/{label}" for s, label in cards}}
 
 
 def event_standings_json(request, slug, pk):
@@ -136,8 +136,8 @@ def event_standings_json(request, slug, pk):
     data["analysis"] = board_analysis_progress(event=event)
     seen = _sight_context(event, request.user, selectors_event.event_sections(event))
     for row in data["standings"]:  # the links the viewer may follow, as on the page
-        card = reverse("event-scorecard", args=[club.slug, event.pk, row["label"]]) + f"?section={row['section']}"
-        row["scorecard_url"] = card if f"{row['section']}/{row['label']}" in seen["scorecard_links"] else None
+        card = reverse("event-score-card", args=[club.slug, event.pk, row["label"]]) + f"?section={row['section']}"
+        row["score_card_url"] = card if f"{row['section']}/{row['label']}" in seen["score_card_links"] else None
     data["travellers"] = [{"section": t["section"], "boards": [
         {"board": b, "url": reverse("event-traveller", args=[club.slug, event.pk, b]) + f"?section={t['section']}"}
         for b in t["boards"]]} for t in seen["traveller_links"]]
@@ -275,15 +275,15 @@ def event_traveller(request, slug, pk, board):
         "boards": [b for b in section.schedule.board_numbers() if sight.traveller(section.name, b)]})
 
 
-def event_scorecard(request, slug, pk, label):
+def event_score_card(request, slug, pk, label):
     club, event = _event(request, slug, pk)
     section = selectors_event.section_named(event, request.GET.get("section"))
-    card = selectors_event.pair_scorecard(event, label, section) if section else None
+    card = selectors_event.pair_score_card(event, label, section) if section else None
     if card is None:
         raise Http404
     sight = event_sight(event, request.user)
-    if not sight.scorecard(section.name, label):
+    if not sight.score_card(section.name, label):
         raise PermissionDenied("While play is on you see your own score card only.")
-    return render(request, "tournaments/event_scorecard.html", {
+    return render(request, "tournaments/event_score_card.html", {
         "club": club, "event": event, "card": card,
         "traveller_boards": {b for s, b in sight.played if s == section.name} if not sight.open_results else None})

@@ -10,7 +10,7 @@ from tournaments.deals.boards import WHIST
 from tournaments.deals.dealing import deal_set
 from tournaments.movements.howell import howell
 from tournaments.movements.mitchell import mitchell, relay_mitchell, skip_mitchell
-from tournaments.prints import guide_cards, hand_cards, hand_records, results, score_slips, scorecards, travellers
+from tournaments.prints import guide_cards, hand_cards, hand_records, results, score_slips, score_cards, travellers
 from tournaments.prints.demo import demo_scores, demo_sheet
 from tournaments.prints.notation import card_words, contract_parts, number
 from tournaments.prints.sheet import EventSheet, PlayedResult, pair_text
@@ -18,7 +18,7 @@ from tournaments.prints.sheet import EventSheet, PlayedResult, pair_text
 
 def test_context_builders_do_not_import_django():
     code = ("import sys; import tournaments.prints.guide_cards, tournaments.prints.travellers, "
-            "tournaments.prints.scorecards, tournaments.prints.results, tournaments.prints.hand_records, "
+            "tournaments.prints.score_cards, tournaments.prints.results, tournaments.prints.hand_records, "
             "tournaments.prints.hand_cards, tournaments.prints.score_slips, tournaments.prints.demo; "
             "assert 'django' not in sys.modules, 'django imported'")
     subprocess.run([sys.executable, "-c", code], check=True)
@@ -108,12 +108,12 @@ def test_prints_never_score_results_that_were_not_scored():
     rows = [r for t in travellers.build(sheet)["travellers"] for r in t["rows"]]
     assert rows and all(r.get("cmp_ns", "") == "" and r.get("cmp_ew", "") == "" for r in rows)
     assert any(r.get("score_ns") or r.get("score_ew") for r in rows)
-    card = scorecards.build(sheet, pair="1NS")["cards"][0]
+    card = score_cards.build(sheet, pair="1NS")["cards"][0]
     assert all(r["cmp"] == "" for r in card["rows"])
 
 
 def test_print_modules_do_not_reach_the_scoring_run():
-    modules = [guide_cards, hand_cards, hand_records, results, score_slips, scorecards, travellers]
+    modules = [guide_cards, hand_cards, hand_records, results, score_slips, score_cards, travellers]
     for module in modules:
         assert not {"score_session", "BoardResults", "Method"} & set(vars(module)), module.__name__
 
@@ -125,7 +125,7 @@ def test_two_winner_results_list_north_south_first():
 
 def test_score_card_running_total_adds_up_to_the_standing():
     sheet = demo_sheet(mitchell(5, boards_per_round=2))
-    ctx = scorecards.build(sheet, pair="2EW")
+    ctx = score_cards.build(sheet, pair="2EW")
     card = ctx["cards"][0]
     values = [float(r["cmp"]) for r in card["rows"] if not r["sits_out"] and r["cmp"] != ""]
     assert card["rows"][-1]["running"] == number(sum(values))

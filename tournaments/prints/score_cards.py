@@ -9,7 +9,7 @@ from __future__ import annotations
 from .notation import contract_parts, number, signed
 from .sheet import EventSheet, comparison, entrant_label, pair_text, score_lookup
 
-TEMPLATE = "print/scorecards.html"
+TEMPLATE = "print/score_cards.html"
 COMPACT_ROWS = 18  # longer cards print tighter rows so a card stays on one page (26 boards fit)
 
 
