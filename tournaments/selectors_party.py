@@ -198,6 +198,14 @@ def party_reopenable(*, party: Party) -> PartyRound | None:
     return last
 
 
+def party_has_table(*, party: Party, table: int) -> bool:
+    """A table the party has or had (a hearts party seats fewer tables each round): its phone
+    page exists; any other number is a 404, as a table outside a section's movement is."""
+    most = max((len(seating) for seating in PartyRound.objects.filter(party=party).values_list("seating", flat=True)),
+               default=0)
+    return 1 <= table <= max(party.tables, most)
+
+
 def table_seating(*, party: Party, table: int) -> tuple[PartyRound | None, list | None]:
     """The open round and the table's sides (the phone page)."""
     round_ = PartyRound.objects.filter(party=party, closed=False).order_by("-number").first()

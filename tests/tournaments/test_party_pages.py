@@ -144,6 +144,18 @@ def test_a_wrong_pin_on_the_party_table_page_says_so(started, club):
     assert b"Wrong PIN" in page.content
 
 
+def test_a_table_the_party_does_not_have_is_a_404_and_keeps_no_pin_miss(started, club):
+    """As for a section's table outside the movement: no page, and a PIN tried there is not
+    listed among the director's wrong table PINs."""
+    _, party, _ = started
+    phone = Client(REMOTE_ADDR="10.4.4.4")
+    for table in (0, 3, 99):
+        assert phone.get(base(club, party) + f"table/{table}/").status_code == 404
+        assert phone.post(base(club, party) + f"table/{table}/", {"pin": "1234", "round": "1"}).status_code == 404
+    assert not pins.PinMiss.objects.exists()
+    assert phone.get(base(club, party) + "table/2/").status_code == 200
+
+
 def test_a_started_party_reads_the_same_to_a_visitor_on_pages_and_api(started, club, api):
     """One rule for pages and API (visibility.parties_visible): tallies, rounds and prizes of a
     started party are open to anyone; writing still needs a login; a draft party is hidden."""

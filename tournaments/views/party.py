@@ -248,6 +248,8 @@ def party_finish(request, slug, pk):
 def party_table(request, slug, pk, table):
     """The phone at a table: who sits where this round, and the report with the table's PIN."""
     club, party = _public_party(request, slug, pk)
+    if not selectors_party.party_has_table(party=party, table=table):
+        raise Http404("The party has no such table.")  # before the PIN: no misses kept for it
     if party.progression == Progression.POKER:
         from tournaments.views.poker import poker_table
 
