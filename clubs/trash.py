@@ -37,10 +37,10 @@ def describe(contents: dict[str, int]) -> str:
 
 def event_contents(event) -> dict[str, int]:
     from scoring.models import Standing
-    from tournaments.models import PartyResult, PartyStar, Result
+    from tournaments.models import PartyTableReport, PartyStar, Result
 
     return {"sections": event.sections.count(), "entries": event.entries.count(),
-            "results": Result.objects.filter(event=event).count() + PartyResult.objects.filter(
+            "results": Result.objects.filter(event=event).count() + PartyTableReport.objects.filter(
                 round__party__event=event).count(),
             "stars": PartyStar.objects.filter(round__party__event=event).count(),
             "standings": Standing.objects.filter(event=event).count()}

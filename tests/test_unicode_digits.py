@@ -13,7 +13,7 @@ from django.test import Client
 
 from cardroom.inputs import is_whole
 from tournaments.models import Event, Result
-from tournaments.models.party import Party, PartyPlayer, PartyResult, PartyRound
+from tournaments.models.party import Party, PartyPlayer, PartyTableReport, PartyRound
 from tournaments.services import party as party_services
 
 from tests.tournaments.factories_event import create_event, enter_pairs, make_members
@@ -87,7 +87,7 @@ def test_party_pages_refuse_odd_numbers(web, club):
         _assert_refused(web.post(f"/clubs/{club.slug}/events/party/new/", {
             "name": f"Odd {len(text)}", "date": "2026-11-27", "progression": "hoyle", "tables": "2",
             "rounds": text}))
-    assert PartyPlayer.objects.count() == players and not PartyResult.objects.exists()
+    assert PartyPlayer.objects.count() == players and not PartyTableReport.objects.exists()
     assert not PartyRound.objects.get(party=party, number=1).closed
 
 

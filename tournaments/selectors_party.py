@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from scoring.engine import poker, tally
 from tournaments.models.party import (
-    Party, PartyPlayer, PartyResult, PartyRound, PartyStanding, PlayerStatus, Progression)
+    Party, PartyPlayer, PartyTableReport, PartyRound, PartyStanding, PlayerStatus, Progression)
 from tournaments.movements import party_draw
 
 TIE_BREAK = {
@@ -120,10 +120,10 @@ def party_round(*, party: Party, number: int) -> dict | None:
     """The API shape: ``{"round", "closed", "tables": [{"table", "sides", "result"}], "byes"}``;
     progressive hearts adds each table's ``players`` (clockwise), the result as ``chips``
     lost in seat order, and once closed who ``retired``."""
-    round_ = PartyRound.objects.filter(party=party, number=number).prefetch_related("results").first()
+    round_ = PartyRound.objects.filter(party=party, number=number).prefetch_related("reports").first()
     if round_ is None:
         return None
-    results = {r.table: r for r in round_.results.all()}
+    results = {r.table: r for r in round_.reports.all()}
     if party.progression == Progression.HEARTS:
         return hearts_round(party, round_, results)
     if party.progression == Progression.POKER:
@@ -174,7 +174,7 @@ def party_prizes(*, party: Party, standings: list[PlayerTally] | None = None) ->
 def poker_prizes(party: Party, standings: list[PlayerTally]) -> list[dict]:
     """Progressive poker: first and second to the most chips won, the booby prize to the most
     lost, ladies and gentlemen apart (``scoring.engine.poker.prizes``), once chips are counted."""
-    if not PartyResult.objects.filter(round__party=party).exists():
+    if not PartyTableReport.objects.filter(round__party=party).exists():
         return []
     ranked = [(row.rank, row) for row in standings]
     out = poker.prizes([(rank, poker.Result(row.label, row.category, row.points)) for rank, row in ranked],
@@ -193,7 +193,7 @@ def party_reopenable(*, party: Party) -> PartyRound | None:
     if party.event.status == "published":
         return None
     last = PartyRound.objects.filter(party=party, closed=True).order_by("-number").first()
-    if last is None or PartyResult.objects.filter(round__party=party, round__number=last.number + 1).exists():
+    if last is None or PartyTableReport.objects.filter(round__party=party, round__number=last.number + 1).exists():
         return None
     return last
 

@@ -3,7 +3,7 @@ banker's book and whether it balances (``scoring.engine.poker``)."""
 from __future__ import annotations
 
 from scoring.engine import poker as bank
-from tournaments.models.party import Party, PartyPlayer, PartyResult, PartyRound
+from tournaments.models.party import Party, PartyPlayer, PartyTableReport, PartyRound
 from tournaments.models.poker import PokerLedger
 from tournaments.movements import party_poker
 
@@ -52,7 +52,7 @@ def poker_book(party: Party) -> dict:
 def poker_summary(party: Party) -> dict:
     rules = party_poker.merged(party.rules)
     round_ = PartyRound.objects.filter(party=party, closed=False).order_by("-number").first()
-    reported = sorted(PartyResult.objects.filter(round=round_).values_list("table", flat=True)) if round_ else []
+    reported = sorted(PartyTableReport.objects.filter(round=round_).values_list("table", flat=True)) if round_ else []
     return {"stake": party_poker.stake(party.rules), "stake_chips": rules["stake"], "colours": rules["colours"],
             "limits": [vars(card) for card in party_poker.table_limits(party.tables, party.rules)] if party.tables
             else [],

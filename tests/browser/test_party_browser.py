@@ -5,7 +5,7 @@ import datetime
 import pytest
 
 from clubs import services as club_services
-from tournaments.models.party import Party, PartyResult
+from tournaments.models.party import Party, PartyTableReport
 from tournaments.services import party as services
 
 
@@ -35,7 +35,7 @@ def test_director_and_player_run_a_party_round(live_server, browser_page, make_u
     assert "Table 1 reported" in page.locator(".messages").inner_text()
     page.get_by_role("button", name="Close round 1").click()
     assert "have not reported" in page.locator(".messages").inner_text()
-    assert PartyResult.objects.count() == 1
+    assert PartyTableReport.objects.count() == 1
 
     pin = services.table_pin(Party.objects.get(pk=party.pk), 2)
     page.context.clear_cookies()

@@ -13,7 +13,7 @@ from scoring.models import Standing
 from tests.tournaments.factories_event import create_event, started_event
 from tests.tournaments.factories_party import create_party, register, report
 from tournaments.models import Event, Result
-from tournaments.models.party import PartyResult
+from tournaments.models.party import PartyTableReport
 
 pytestmark = pytest.mark.django_db
 
@@ -76,7 +76,7 @@ def test_a_party_with_results_asks_first(api_as, club, director):
     refused = client.delete(f"/api/clubs/{club.slug}/events/{event['id']}/")
     assert refused.status_code == 409 and refused.json()["contents"]["results"] == 1
     assert client.delete(f"/api/clubs/{club.slug}/events/{event['id']}/?confirm=1").status_code == 204
-    assert PartyResult.objects.count() == 1
+    assert PartyTableReport.objects.count() == 1
 
 
 def test_a_member_who_played_asks_first_and_their_number_is_kept_in_the_trash(played, club):

@@ -3,7 +3,7 @@
 import pytest
 
 from tests.tournaments.factories_party import close, create_party, get_round, register, report, url
-from tournaments.models.party import PartyResult, PartyRound, PartyStar
+from tournaments.models.party import PartyTableReport, PartyRound, PartyStar
 
 pytestmark = pytest.mark.django_db
 
@@ -56,7 +56,7 @@ def test_table_reported_twice_is_a_conflict_that_changes_nothing(party, club):
     assert report(client, club, event_id, 1, 2, [3, 2]).status_code == 201
     again = report(client, club, event_id, 1, 2, [1, 4])
     assert again.status_code == 409
-    assert PartyResult.objects.get(table=2).points == [3, 2]
+    assert PartyTableReport.objects.get(table=2).points == [3, 2]
 
 
 @pytest.mark.parametrize("points, field", [([4, 3], "points"), ([5, 5], "points"), ([9, 1], "points"),
@@ -66,7 +66,7 @@ def test_impossible_points_are_refused_by_field(party, club, points, field):
     response = report(client, club, event_id, 1, 1, points)
     assert response.status_code == 400
     assert field in response.json()
-    assert not PartyResult.objects.exists()
+    assert not PartyTableReport.objects.exists()
 
 
 def test_a_tie_needs_the_tricks_or_the_cut(party, club):
@@ -74,7 +74,7 @@ def test_a_tie_needs_the_tricks_or_the_cut(party, club):
     response = report(client, club, event_id, 1, 2, [2, 2])
     assert response.status_code == 400 and "points" in response.json()
     assert report(client, club, event_id, 1, 2, [2, 2], tricks=[1, 1], cut=[12, 3]).status_code == 201
-    assert PartyResult.objects.get(table=2).winner == 0
+    assert PartyTableReport.objects.get(table=2).winner == 0
 
 
 def test_closing_with_tables_missing_is_a_conflict_that_changes_nothing(party, club):

@@ -4,7 +4,7 @@ chips of each round and who retired when, the tally and the prints."""
 import pytest
 from django.test import Client
 
-from tournaments.models.party import Party, PartyResult, PartyRound
+from tournaments.models.party import Party, PartyTableReport, PartyRound
 from tournaments.services import party as services
 
 pytestmark = pytest.mark.django_db
@@ -36,14 +36,14 @@ def test_a_hearts_party_runs_from_the_pages_to_its_prizes(web, club):
     bad = web.post(base + "rounds/1/tables/1/", {"chips_0": "5", "chips_1": "5", "chips_2": "5", "chips_3": "5"},
                    follow=True)
     assert "chips: what one player wins the others lose" in bad.content.decode()
-    assert not PartyResult.objects.exists()
+    assert not PartyTableReport.objects.exists()
     web.post(base + "rounds/1/tables/1/", {"chips_0": "-8", "chips_1": "1", "chips_2": "2", "chips_3": "5"})
     phone = Client()
     phone_page = phone.get(base + "table/2/").content.decode()
     assert "Seats, clockwise" in phone_page and "head table" not in phone_page
     phone.post(base + "table/2/", {"round": "1", "chips_0": "-9", "chips_1": "2", "chips_2": "2", "chips_3": "5",
                                    "pin": services.table_pin(party, 2)})
-    assert PartyResult.objects.count() == 2
+    assert PartyTableReport.objects.count() == 2
     # Per table: the 5s of both tables retire, then two more overall: three players who lost 2
     # tie on chips and totals for the two places, so the director cuts.
     tied = web.post(base + "rounds/1/close/", follow=True).content.decode()

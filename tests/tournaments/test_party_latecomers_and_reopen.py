@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 
 from tests.tournaments.factories_party import close, create_party, get_round, register, report, url
-from tournaments.models.party import Party, PartyPlayer, PartyResult, PartyRound, PartyStar
+from tournaments.models.party import Party, PartyPlayer, PartyTableReport, PartyRound, PartyStar
 
 pytestmark = pytest.mark.django_db
 
@@ -119,7 +119,7 @@ def snapshot(client, club, event_id):
     return {
         "party": (party.current_round, party.tables, party.chart_slots, party.rules, party.event.status),
         "rounds": list(PartyRound.objects.values_list("number", "seating", "byes", "closed", "closed_at")),
-        "results": list(PartyResult.objects.values_list("round__number", "table", "points", "winner")),
+        "results": list(PartyTableReport.objects.values_list("round__number", "table", "points", "winner")),
         "stars": sorted(PartyStar.objects.values_list("round__number", "player__label", "star")),
         "players": list(PartyPlayer.objects.values_list("label", "status", "joined_round", "left_round")),
         "standings": client.get(url(club, event_id, "standings")).json(),
@@ -216,7 +216,7 @@ def test_bad_table_reports_are_400_by_field(api_as, director, club, body, field)
     event_id, _ = rotation(client, club, 8)
     response = client.post(url(club, event_id, "rounds", 1, "tables", 1), body, format="json")
     assert response.status_code == 400 and field in response.json()
-    assert not PartyResult.objects.exists()
+    assert not PartyTableReport.objects.exists()
 
 
 def test_bad_registration_start_and_rules_are_400_by_field(api_as, director, club):

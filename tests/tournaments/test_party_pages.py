@@ -3,7 +3,7 @@ import pytest
 from django.test import Client
 
 from tests.tournaments.factories_party import create_party, register
-from tournaments.models.party import Party, PartyResult
+from tournaments.models.party import Party, PartyTableReport
 from tournaments.services import party as services
 from tournaments.services import pins
 
@@ -34,7 +34,7 @@ def test_director_reports_and_closes_a_round_from_the_party_page(started, club):
     web.post(base(club, party) + "rounds/1/tables/1/", {"points_0": "5", "points_1": "2"})
     web.post(base(club, party) + "rounds/1/tables/2/", {"points_0": "3", "points_1": "3", "tricks_0": "2",
                                                        "tricks_1": "1"})
-    assert PartyResult.objects.count() == 2
+    assert PartyTableReport.objects.count() == 2
     response = web.post(base(club, party) + "rounds/1/close/", follow=True)
     assert b"Round 2" in response.content
     party.refresh_from_db()
@@ -45,7 +45,7 @@ def test_bad_points_on_the_page_show_an_error_and_store_nothing(started, club):
     web, party, _ = started
     response = web.post(base(club, party) + "rounds/1/tables/1/", {"points_0": "4", "points_1": "2"}, follow=True)
     assert b"head table plays until" in response.content
-    assert not PartyResult.objects.exists()
+    assert not PartyTableReport.objects.exists()
 
 
 def test_table_phone_reports_with_the_pin_only(started, club):
@@ -55,10 +55,10 @@ def test_table_phone_reports_with_the_pin_only(started, club):
     assert page.status_code == 200 and b"Table PIN" in page.content
     wrong = "0000" if services.table_pin(party, 2) != "0000" else "1111"
     phone.post(base(club, party) + "table/2/", {"round": "1", "points_0": "2", "points_1": "4", "pin": wrong})
-    assert not PartyResult.objects.exists()
+    assert not PartyTableReport.objects.exists()
     phone.post(base(club, party) + "table/2/", {"round": "1", "points_0": "2", "points_1": "4",
                                                "pin": services.table_pin(party, 2)})
-    assert PartyResult.objects.get().points == [2, 4]
+    assert PartyTableReport.objects.get().points == [2, 4]
 
 
 def test_new_pins_for_the_event_change_a_partys_table_pins_too(started, club):
@@ -73,7 +73,7 @@ def test_new_pins_for_the_event_change_a_partys_table_pins_too(started, club):
     phone = Client()
     phone.post(base(club, party) + f"table/{changed}/", {"round": "1", "points_0": "2", "points_1": "4",
                                                           "pin": old[changed - 1]})
-    assert not PartyResult.objects.exists()
+    assert not PartyTableReport.objects.exists()
 
 
 def test_tally_and_standings_are_public_once_started(started, club):

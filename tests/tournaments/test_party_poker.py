@@ -85,7 +85,7 @@ def test_chips_made_at_a_table_are_a_400_naming_the_table(club):
     with pytest.raises(ValidationError) as err:
         services.poker_report(party=party, round_number=1, table=3, chips=counts, pots=seating[2][:2])
     assert "table 3" in err.value.message_dict["chips"][0]
-    assert not party.rounds.get(number=1).results.exists()
+    assert not party.rounds.get(number=1).reports.exists()
 
 
 def test_chips_may_be_counted_by_colour(club):

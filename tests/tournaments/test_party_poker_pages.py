@@ -5,7 +5,7 @@ import pytest
 from django.test import Client
 
 from tournaments.models import Event
-from tournaments.models.party import Party, PartyResult, PartyRound
+from tournaments.models.party import Party, PartyTableReport, PartyRound
 from tournaments.movements import party_poker
 from tournaments.services import party as services
 
@@ -82,7 +82,7 @@ def test_a_round_from_the_pages(web, club, drawn, player):
             form.update({f"chips_{players[2]}_blue": "4", f"chips_{players[2]}_red": "10",
                          f"chips_{players[2]}_white": "50"})
         phone.post(base(club, party) + f"table/{t}/", form)
-    assert PartyResult.objects.filter(round__party=party).count() == 4
+    assert PartyTableReport.objects.filter(round__party=party).count() == 4
     response = web.post(base(club, party) + "rounds/1/close/", follow=True)
     assert b"Round 2" in response.content
     assert tables[0][1] in seating(party, 2)[0]
@@ -107,7 +107,7 @@ def test_a_count_that_makes_chips_is_refused_naming_the_table(web, club, drawn, 
     form.update({"pot_1": tables[2][0], "pot_2": tables[2][1]})
     response = web.post(base(club, party) + "rounds/1/tables/3/count/", form, follow=True)
     assert b"chips: table 3" in response.content
-    assert not PartyResult.objects.filter(round__party=party).exists()
+    assert not PartyTableReport.objects.filter(round__party=party).exists()
     response = web.post(base(club, party) + "ledger/", {"player": tables[2][0], "kind": "borrowed", "chips": "x"},
                         follow=True)
     assert b"chips: a whole number" in response.content

@@ -48,5 +48,5 @@ def test_reading_the_standings_reads_the_stored_rows_only(api_as, director, club
         rows = client.get(url(club, event["id"], "standings")).json()
     sql = " ".join(q["sql"] for q in queries.captured_queries)
     assert "partystanding" in sql
-    assert "partyresult" not in sql and "partystar" not in sql
+    assert "partytablereport" not in sql and "partystar" not in sql
     assert [row["rank"] for row in rows][:2] == [1, 1] and rows[0]["gold"] == 1

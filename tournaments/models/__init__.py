@@ -7,7 +7,7 @@ from .boards import Board, BoardSet, BoardSource  # noqa: F401
 
 __all__ = ["PARTY_GAMES", "PATIENCE_GAMES", "Event", "EventChange", "EventStatus", "Game", "ScoringMethod", "Section", "Entry", "EntryStatus", "Result",
            "ResultChange", "ResultSource"]
-from .party import Party, PartyPlayer, PartyResult, PartyRound, PartyStanding, PartyStar  # noqa: F401
+from .party import Party, PartyPlayer, PartyTableReport, PartyRound, PartyStanding, PartyStar  # noqa: F401
 from .pins import PinMiss  # noqa: F401
 from .not_played import BoardNotPlayed, NotPlayedStatus  # noqa: F401
 from .poker import LedgerKind, PokerLedger  # noqa: F401

@@ -114,10 +114,11 @@ class PartyRound(models.Model):
         return f"Round {self.number} of {self.party}"
 
 
-class PartyResult(models.Model):
-    """What happened at one table in one round: points per side in the order of the seating."""
+class PartyTableReport(models.Model):
+    """A table's report for one round (by its phone or the director): points per side in the
+    order of the seating (chips lost in hearts, chip counts in poker), tricks, the cut."""
 
-    round = models.ForeignKey(PartyRound, on_delete=models.CASCADE, related_name="results")
+    round = models.ForeignKey(PartyRound, on_delete=models.CASCADE, related_name="reports")
     table = models.PositiveSmallIntegerField()
     points = models.JSONField()
     tricks = models.JSONField(null=True, blank=True)
@@ -128,7 +129,7 @@ class PartyResult(models.Model):
 
     class Meta:
         ordering = ["round", "table"]
-        constraints = [models.UniqueConstraint(fields=["round", "table"], name="unique_party_result_per_table")]
+        constraints = [models.UniqueConstraint(fields=["round", "table"], name="unique_party_table_report")]
 
     def __str__(self) -> str:
         return f"Table {self.table}, {self.round}: {self.points}"

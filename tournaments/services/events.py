@@ -11,7 +11,7 @@ from cardroom import limits
 from cardroom.errors import Conflict
 from scoring.services import event_rescore_later
 from tournaments.models import PARTY_GAMES, PATIENCE_GAMES, Event, EventStatus, ScoringMethod
-from tournaments.models.party import PartyResult
+from tournaments.models.party import PartyTableReport
 
 from .lifecycle import correction_check
 from .sections import movement_build, section_add
@@ -103,7 +103,7 @@ def event_change_check(*, event: Event, changes: dict) -> None:
 
 def _results_in(event: Event) -> bool:
     if event.is_progressive:
-        return PartyResult.objects.filter(round__party__event=event).exists()
+        return PartyTableReport.objects.filter(round__party__event=event).exists()
     return event.results.exists()
 
 

@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from scoring.engine import poker as bank
 from tournaments.models import EventStatus
-from tournaments.models.party import Party, PartyPlayer, PartyResult, PartyRound, PlayerStatus, Progression
+from tournaments.models.party import Party, PartyPlayer, PartyTableReport, PartyRound, PlayerStatus, Progression
 from tournaments.models.poker import LedgerKind, PokerLedger
 from tournaments.movements import party_poker
 from tournaments.services.party.common import PartyConflict, party_locked
@@ -51,7 +51,7 @@ def chips_held(party: Party, round_number: int) -> dict[str, int]:
     """Each player's chips before the count of ``round_number``: the last count before it, and
     the banker's entries since (issued and borrowed in, returned out)."""
     counted: dict[str, tuple[int, int]] = {}
-    for result in PartyResult.objects.filter(round__party=party, round__number__lt=round_number
+    for result in PartyTableReport.objects.filter(round__party=party, round__number__lt=round_number
                                              ).select_related("round").order_by("round__number"):
         for label, count in zip(table_players(result.round, result.table), result.points):
             counted[label] = (result.round.number, count)
@@ -92,7 +92,7 @@ def poker_ledger_add(*, party: Party, player: str, kind: str, chips, note: str =
     table = next((t for t, players in enumerate(round_.seating, start=1) if seated.label in players[0]), None)
     if table is None:
         raise ValidationError({"player": [f"player {seated.label} is not seated in round {round_.number}"]})
-    if PartyResult.objects.filter(round=round_, table=table).exists():
+    if PartyTableReport.objects.filter(round=round_, table=table).exists():
         raise PartyConflict(f"table {table} has counted its chips for round {round_.number}: enter this in the "
                             "next round")
     held = chips_held(party, round_.number).get(seated.label, 0)
@@ -143,7 +143,7 @@ def _counts(chips, colours) -> dict:
 
 @transaction.atomic
 def poker_report(*, party: Party, round_number, table, chips, pots=None, cut=None, entered_by: str = "",
-                 correct: bool = False) -> PartyResult:
+                 correct: bool = False) -> PartyTableReport:
     """A table's report after the bell: who won the last two pots (oldest first; the head table
     needs none, its jack-pot is the bell), each player's chip count, and the cut if the players
     cut by hand (``{label: 1..13}``; else the cut is drawn from the seed at the close)."""
@@ -153,7 +153,7 @@ def poker_report(*, party: Party, round_number, table, chips, pots=None, cut=Non
         raise ValidationError({"table": [f"round {round_.number} has tables 1 to {len(round_.seating)}"]})
     if not round_.jackpot:
         raise PartyConflict("the bell has not rung: play goes on until a jack-pot is won at the head table")
-    existing = PartyResult.objects.filter(round=round_, table=table).first()
+    existing = PartyTableReport.objects.filter(round=round_, table=table).first()
     if existing and not correct:
         raise PartyConflict(f"table {table} has already reported round {round_.number}")
     players = table_players(round_, table)
@@ -171,11 +171,11 @@ def poker_report(*, party: Party, round_number, table, chips, pots=None, cut=Non
     values = {"points": [counts[p] for p in players], "tricks": [str(p) for p in pots] if table > 1 else [],
               "cut": cut, "winner": None, "entered_by": str(entered_by)[:160]}
     if existing:
-        PartyResult.objects.filter(pk=existing.pk).update(**values)
+        PartyTableReport.objects.filter(pk=existing.pk).update(**values)
         existing.refresh_from_db()
         result = existing
     else:
-        result = PartyResult.objects.create(round=round_, table=table, **values)
+        result = PartyTableReport.objects.create(round=round_, table=table, **values)
     party_standings_write(party=party)
     return result
 

@@ -5,7 +5,7 @@ by category (ladies, gentlemen)."""
 from __future__ import annotations
 
 from scoring.engine import poker as bank
-from tournaments.models.party import Party, PartyPlayer, PartyResult, PartyRound
+from tournaments.models.party import Party, PartyPlayer, PartyTableReport, PartyRound
 from tournaments.models.poker import LedgerKind, PokerLedger
 from tournaments.movements import party_poker
 from tournaments.selectors_party import PlayerTally, TallyLine
@@ -14,7 +14,7 @@ from tournaments.selectors_party import PlayerTally, TallyLine
 def poker_compute(party: Party) -> list[PlayerTally]:
     players = {p.label: p for p in PartyPlayer.objects.filter(party=party, ghost=False)}
     rounds = list(PartyRound.objects.filter(party=party).order_by("number"))
-    results = {(r.round_id, r.table): r for r in PartyResult.objects.filter(round__party=party)}
+    results = {(r.round_id, r.table): r for r in PartyTableReport.objects.filter(round__party=party)}
     entries = list(PokerLedger.objects.filter(party=party).select_related("player").order_by("id"))
     rows = {label: PlayerTally(rank=0, label=label, name=p.name, category=p.category, points=0, status=p.status,
                             note="late: waits for the booby table" if p.status == "waiting" else "")

@@ -7,7 +7,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from scoring.engine import ScoringError, hearts_round
-from tournaments.models.party import Party, PartyResult, PartyRound, Progression
+from tournaments.models.party import Party, PartyTableReport, PartyRound, Progression
 from tournaments.movements import party_draw, party_state
 from tournaments.services.party.common import PartyConflict, party_locked, party_rules
 from tournaments.services.party.standings import party_standings_write
@@ -24,7 +24,7 @@ def _open_round(party: Party, number: int) -> PartyRound:
 
 @transaction.atomic
 def party_result_enter(*, party: Party, round_number: int, table: int, points, tricks=None, cut=None,
-                       entered_by: str = "", correct: bool = False) -> PartyResult:
+                       entered_by: str = "", correct: bool = False) -> PartyTableReport:
     """Record one table's outcome; a second report is a conflict unless the director corrects."""
     party = party_locked(party)
     if party.progression == Progression.HEARTS:
@@ -36,7 +36,7 @@ def party_result_enter(*, party: Party, round_number: int, table: int, points, t
     round_ = _open_round(party, round_number)
     if not isinstance(table, int) or not 1 <= table <= len(round_.seating):
         raise ValidationError({"table": [f"round {round_number} has tables 1 to {len(round_.seating)}"]})
-    existing = PartyResult.objects.filter(round=round_, table=table).first()
+    existing = PartyTableReport.objects.filter(round=round_, table=table).first()
     if existing and not correct:
         raise PartyConflict(f"table {table} has already reported round {round_number}")
     try:
@@ -69,7 +69,7 @@ def hearts_cut_checked(cut, players: int = 4) -> list | None:
 
 @transaction.atomic
 def party_hearts_enter(*, party: Party, round_number: int, table: int, chips=None, hands=None, cut=None,
-                       entered_by: str = "", correct: bool = False) -> PartyResult:
+                       entered_by: str = "", correct: bool = False) -> PartyTableReport:
     """Progressive hearts: one table's chips lost by each player (seat order; negative for chips
     won), given directly or as the round's hands (``[{"hearts": [1, 2, 4, 6]}, ...]``) settled by
     the party's scheme. A table's losses add up to the odd chips left on it (0 to 3)."""
@@ -77,7 +77,7 @@ def party_hearts_enter(*, party: Party, round_number: int, table: int, chips=Non
     round_ = _open_round(party, round_number)
     if not _whole(table) or not 1 <= table <= len(round_.seating):
         raise ValidationError({"table": [f"round {round_number} has tables 1 to {len(round_.seating)}"]})
-    existing = PartyResult.objects.filter(round=round_, table=table).first()
+    existing = PartyTableReport.objects.filter(round=round_, table=table).first()
     if existing and not correct:
         raise PartyConflict(f"table {table} has already reported round {round_number}")
     rules = party_rules(party)
@@ -103,13 +103,13 @@ def party_hearts_enter(*, party: Party, round_number: int, table: int, chips=Non
     return _write(party, round_, table, existing, values)
 
 
-def _write(party: Party, round_: PartyRound, table: int, existing: PartyResult | None, values: dict) -> PartyResult:
+def _write(party: Party, round_: PartyRound, table: int, existing: PartyTableReport | None, values: dict) -> PartyTableReport:
     """Store the table's report (a correction replaces it) and the party's standings."""
     if existing:
-        PartyResult.objects.filter(pk=existing.pk).update(**values)
+        PartyTableReport.objects.filter(pk=existing.pk).update(**values)
         existing.refresh_from_db()
         result = existing
     else:
-        result = PartyResult.objects.create(round=round_, table=table, **values)
+        result = PartyTableReport.objects.create(round=round_, table=table, **values)
     party_standings_write(party=party)
     return result

@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from tournaments.models import EventStatus
-from tournaments.models.party import Party, PartyPlayer, PartyResult, PartyRound, PartyStar, PlayerStatus, Progression
+from tournaments.models.party import Party, PartyPlayer, PartyTableReport, PartyRound, PartyStar, PlayerStatus, Progression
 from tournaments.movements import party_close, party_state
 from tournaments.services.lifecycle import event_transition
 from tournaments.services.party.common import (
@@ -88,7 +88,7 @@ def party_round_close(*, party: Party, round_number: int, cut=None, user=None) -
         raise ValidationError({"round": [f"there is no round {round_number}"]})
     if round_.closed or round_number != party.current_round:
         raise PartyConflict(f"round {round_number} is already closed")
-    results = {r.table: r for r in PartyResult.objects.filter(round=round_)}
+    results = {r.table: r for r in PartyTableReport.objects.filter(round=round_)}
     missing = [t for t in range(1, len(round_.seating) + 1) if t not in results]
     if missing:
         raise PartyConflict(f"tables {', '.join(map(str, missing))} have not reported round {round_number}")
@@ -128,12 +128,12 @@ def _hearts_close(party: Party, round_: PartyRound, results: dict, cut, user=Non
             cards = list(results[t].cut or [None] * 4)
             cards[i] = card
             results[t].cut = cards
-            PartyResult.objects.filter(pk=results[t].pk).update(cut=cards)
+            PartyTableReport.objects.filter(pk=results[t].pk).update(cut=cards)
     lost = {label: results[t].points[i] for label, (t, i) in seats.items()}
     cards = {label: results[t].cut[i] for label, (t, i) in seats.items()
              if results[t].cut and results[t].cut[i] is not None}
     totals = {label: 0 for label in seats}
-    for result in PartyResult.objects.filter(round__party=party, round__number__lte=round_.number
+    for result in PartyTableReport.objects.filter(round__party=party, round__number__lte=round_.number
                                              ).select_related("round"):
         for label, chips in zip(result.round.seating[result.table - 1][0], result.points):
             if label in totals:
@@ -179,7 +179,7 @@ def party_round_reopen(*, party: Party, round_number: int, user=None) -> PartyRo
         raise ValidationError({"round": [f"only the last closed round, round {last.number}, can be reopened"]})
     nxt = PartyRound.objects.filter(party=party, number=round_number + 1).first()
     if nxt is not None:
-        reported = sorted(PartyResult.objects.filter(round=nxt).values_list("table", flat=True))
+        reported = sorted(PartyTableReport.objects.filter(round=nxt).values_list("table", flat=True))
         if reported:
             raise ValidationError({"round": [
                 f"round {nxt.number} has results (table{'s' if len(reported) > 1 else ''} "
@@ -213,7 +213,7 @@ def party_finish(*, party: Party, user=None) -> None:
     if party.progression == Progression.HEARTS:
         raise PartyConflict("a progressive hearts party ends when the final table's round is closed")
     open_round = PartyRound.objects.filter(party=party, closed=False).first()
-    if open_round and PartyResult.objects.filter(round=open_round).exists():
+    if open_round and PartyTableReport.objects.filter(round=open_round).exists():
         raise PartyConflict(f"round {open_round.number} has results: close it first")
     if party.event.status != EventStatus.PLAYING:
         raise PartyConflict("the party is not in play")

@@ -15,7 +15,7 @@ from django.db import transaction
 
 from scoring.engine import tally
 from tournaments.models.party import (
-    Party, PartyPlayer, PartyResult, PartyRound, PartyStanding, PartyStar, PlayerStatus, Progression)
+    Party, PartyPlayer, PartyTableReport, PartyRound, PartyStanding, PartyStar, PlayerStatus, Progression)
 from tournaments.movements import party_draw
 from tournaments.selectors_party import PlayerTally, TallyLine, retired_after, seated_labels
 from tournaments.services.party.poker_standings import poker_compute
@@ -51,7 +51,7 @@ def standings_compute(party: Party) -> list[PlayerTally]:
     rows = {label: PlayerTally(rank=0, label=label, name=p.name, category=p.category, points=0,
                             status=p.status, note=_note(p, first.get(label), party.progression))
             for label, p in players.items() if not p.ghost}
-    results = {(r.round_id, r.table): r for r in PartyResult.objects.filter(round__party=party)}
+    results = {(r.round_id, r.table): r for r in PartyTableReport.objects.filter(round__party=party)}
     stars = {}
     for s in PartyStar.objects.filter(round__party=party).select_related("player"):
         stars.setdefault((s.round_id, s.player.label), []).append(s.star)
@@ -141,7 +141,7 @@ def _hearts_compute(party: Party) -> list[PlayerTally]:
     ``party``: the book gives the first prize to "the person losing the least chips")."""
     players = {p.label: p for p in PartyPlayer.objects.filter(party=party).select_related("replaces")}
     rounds = list(PartyRound.objects.filter(party=party).order_by("number"))
-    results = {(r.round_id, r.table): r for r in PartyResult.objects.filter(round__party=party)}
+    results = {(r.round_id, r.table): r for r in PartyTableReport.objects.filter(round__party=party)}
     rows = {label: PlayerTally(rank=0, label=label, name=p.name, category=p.category, points=0, status=p.status,
                             note=_note(p, None, party.progression), hearts=True)
             for label, p in players.items() if not p.ghost}
