@@ -31,6 +31,7 @@ def test_director_reports_and_closes_a_round_from_the_party_page(started, club):
     web, party, _ = started
     page = web.get(base(club, party))
     assert page.status_code == 200 and b"Close round 1" in page.content
+    assert b"<h3>History</h3>" in page.content  # the lifecycle's changes, named as on an event's page
     web.post(base(club, party) + "rounds/1/tables/1/", {"points_0": "5", "points_1": "2"})
     web.post(base(club, party) + "rounds/1/tables/2/", {"points_0": "3", "points_1": "3", "tricks_0": "2",
                                                        "tricks_1": "1"})
