@@ -135,3 +135,32 @@ def test_withdrawn_pair_cannot_score_and_late_pair_takes_a_free_number(howell, c
     assert client.post(f"{base}/results/", ok_result(first), format="json").status_code == 400
     late = client.post(f"{base}/entries/", {"guests": ["Ann Late", "Bob Late"]}, format="json")
     assert late.status_code == 201 and late.json()["label"] == first["ns"]
+
+
+def test_the_schema_says_the_typed_result_fields():
+    """Tricks are integers 0-13 (null: not given), adjusted scores a pattern of A+, A, A-, p% or
+    table: the schema says what the serializer reads (scoring.engine.entry)."""
+    from drf_spectacular.generators import SchemaGenerator
+
+    schemas = SchemaGenerator().get_schema(request=None, public=True)["components"]["schemas"]
+    for name in ("ResultRequest", "TableResultRequest"):
+        tricks = schemas[name]["properties"]["tricks"]
+        assert (tricks["type"], tricks["minimum"], tricks["maximum"], tricks["nullable"]) == ("integer", 0, 13, True)
+    adjusted = schemas["ResultRequest"]["properties"]["adjusted_ns"]
+    assert adjusted["type"] == "string" and "pattern" in adjusted
+
+
+@pytest.mark.parametrize("tricks", ["nine", 9.5, True, "14", [9]])
+def test_tricks_that_are_not_a_whole_number_are_a_400(howell, tricks):
+    client, base, first, _ = howell
+    response = client.post(f"{base}/results/", ok_result(first, tricks=tricks), format="json")
+    assert response.status_code == 400 and "tricks" in response.json(), response.content
+
+
+def test_blank_or_null_tricks_mean_not_given(howell):
+    """A passed-out board takes no tricks (blank or null); a played contract without them is a 400."""
+    client, base, first, _ = howell
+    missing = client.post(f"{base}/results/", ok_result(first, tricks=None), format="json")
+    assert missing.status_code == 400 and "tricks" in missing.json()
+    passed = client.post(f"{base}/results/", ok_result(first, contract="Pass", declarer="", tricks=""), format="json")
+    assert passed.status_code == 201 and passed.json()["tricks"] is None, passed.content

@@ -5,6 +5,7 @@ from rest_framework import serializers
 
 from cardroom import limits
 from scoring.engine.conventions import CONVENTION_CHOICES
+from tournaments.api.fields import AdjustedField, TricksField
 from tournaments.models import PARTY_GAMES, PATIENCE_GAMES, Entry, Event, Game, ScoringMethod
 
 
@@ -124,7 +125,8 @@ class CardsGroupsSerializer(serializers.Serializer):
 
 
 class ResultSerializer(serializers.Serializer):
-    """The fields a result may carry; the service validates them against the movement."""
+    """The fields a result may carry, tricks and adjusted scores read into typed values here;
+    the service validates them against the game and the movement."""
 
     section = serializers.CharField(required=False, allow_blank=True)
     board = serializers.IntegerField(min_value=1, max_value=limits.MAX_BOARD_NUMBER)
@@ -132,11 +134,11 @@ class ResultSerializer(serializers.Serializer):
     ew = serializers.CharField()
     contract = serializers.CharField(required=False, allow_blank=True)
     declarer = serializers.CharField(required=False, allow_blank=True)
-    tricks = serializers.CharField(required=False, allow_blank=True, allow_null=True)
-    tricks_ns = serializers.CharField(required=False, allow_blank=True, allow_null=True)
+    tricks = TricksField(help_text="Tricks taken by the declarer (bridge, auction).")
+    tricks_ns = TricksField(help_text="Tricks won by North-South (whist games).")
     lead = serializers.CharField(required=False, allow_blank=True)
-    adjusted_ns = serializers.CharField(required=False, allow_blank=True)
-    adjusted_ew = serializers.CharField(required=False, allow_blank=True)
+    adjusted_ns = AdjustedField()
+    adjusted_ew = AdjustedField()
     round = serializers.IntegerField(required=False, min_value=1, max_value=limits.MAX_ROUNDS)
     table = serializers.IntegerField(required=False, min_value=1, max_value=limits.MAX_TABLES)
     override = serializers.BooleanField(required=False, default=False)

@@ -33,6 +33,7 @@ from cardroom.limits import MAX_BOARD_NUMBER, MAX_ID
 from cardroom.permissions import IsClubDirector, IsScorerOrTable, TablePinAuthentication, TableSeat
 from cardroom.permissions import require_pin  # noqa: F401  (tournaments.api.party imports it from here)
 from clubs.api.mixins import ClubScopedMixin
+from tournaments.api.fields import AdjustedField, TricksField
 from tournaments.api.mixins import EventScopedMixin
 from tournaments import selectors_event, selectors_table
 from tournaments.models import BoardNotPlayed, Event
@@ -45,8 +46,8 @@ class TableResultSerializer(serializers.Serializer):
     board = serializers.IntegerField(min_value=1, max_value=MAX_BOARD_NUMBER)
     contract = serializers.CharField(required=False, allow_blank=True)
     declarer = serializers.CharField(required=False, allow_blank=True)
-    tricks = serializers.CharField(required=False, allow_blank=True, allow_null=True)
-    tricks_ns = serializers.CharField(required=False, allow_blank=True, allow_null=True)
+    tricks = TricksField(help_text="Tricks taken by the declarer (bridge, auction).")
+    tricks_ns = TricksField(help_text="Tricks won by North-South (whist games).")
     lead = serializers.CharField(required=False, allow_blank=True)
 
 
@@ -66,8 +67,8 @@ class IdentifySerializer(serializers.Serializer):
 
 class DecisionSerializer(serializers.Serializer):
     decision = serializers.ChoiceField(choices=table_services.DECISIONS)
-    adjusted_ns = serializers.CharField(required=False, allow_blank=True, max_length=8)
-    adjusted_ew = serializers.CharField(required=False, allow_blank=True, max_length=8)
+    adjusted_ns = AdjustedField()
+    adjusted_ew = AdjustedField()
 
 
 class TableView(ClubScopedMixin, APIView):

@@ -14,8 +14,9 @@ from cardroom.db import retry_transient
 from cardroom.errors import Conflict
 from cardroom.tasks import enqueue_once_on_commit
 from scoring.services import result_check
-from scoring.engine import (ScoringError, auction_deal, board_vulnerability, bridge_whist_deal, duplicate_score,
-                            duplicate_whist_score, parse_adjustment, parse_contract, preset)
+from scoring.engine import (Adjustment, ScoringError, auction_deal, board_vulnerability, bridge_whist_deal,
+                            duplicate_score, duplicate_whist_score, parse_contract, preset)
+from scoring.engine.entry import KEEP_TABLE, TRICKS
 from scoring.engine.rules import AUCTION_1908, BRIDGE_1904, DUPLICATE_WHIST_TRICKS
 from tournaments.models import Entry, EntryStatus, Event, EventStatus, Game, Result, ResultChange, Section
 from tournaments.movements.model import Slot
@@ -54,38 +55,39 @@ def _label(value) -> str:
 
 
 def _tricks(value, field: str) -> int:
-    try:
-        n = int(str(value).strip())
-    except (TypeError, ValueError):
-        raise ValidationError({field: [f"{value!r} is not a number of tricks (0-13)."]}) from None
-    if not 0 <= n <= 13:
-        raise ValidationError({field: [f"{n} tricks: a side takes 0 to 13."]})
-    return n
+    """The tricks a played board needs (an int 0-13, read by ``scoring.engine.entry``)."""
+    if value is None:
+        raise ValidationError({field: [f"Give the number of tricks (0-{TRICKS})."]})
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= TRICKS:
+        raise ValidationError({field: [f"{value!r} is not a number of tricks (0-{TRICKS})."]})
+    return value
+
+
+def _adjusted(data: dict) -> dict:
+    """The two sides' adjusted scores: each an ``Adjustment``, ``KEEP_TABLE`` or None."""
+    out = {}
+    for side in ("adjusted_ns", "adjusted_ew"):
+        value = data.get(side)
+        if value is not None and value != KEEP_TABLE and not isinstance(value, Adjustment):
+            raise ValidationError({side: [f"{value!r} is not an adjusted score (A+, A, A-, 60%, table)."]})
+        out[side] = value
+    return out
 
 
 def _clean(event: Event, data: dict) -> dict:
-    """Normalise the scoring fields of a result; raise ValidationError naming the field."""
+    """The scoring fields of a result, as stored; raise ValidationError naming the field. Tricks
+    come as ints and adjusted scores as ``Adjustment`` (or ``KEEP_TABLE``), read once by
+    ``scoring.engine.entry`` in the API's serializer or the page's form."""
     out = {"contract": "", "declarer": "", "tricks": None, "tricks_ns": None, "lead": "",
            "adjusted_ns": "", "adjusted_ew": ""}
-    keep = [side for side in ("adjusted_ns", "adjusted_ew") if str(data.get(side) or "").strip().upper() in KEEP_TABLE]
+    adjusted = _adjusted(data)
+    keep = [side for side, value in adjusted.items() if value == KEEP_TABLE]
     if keep:
-        return _clean_split(event, data, keep)
-    if data.get("adjusted_ns") not in (None, "") or data.get("adjusted_ew") not in (None, ""):
-        for side in ("adjusted_ns", "adjusted_ew"):
-            raw = data.get(side)
-            if raw in (None, ""):
-                continue
-            try:
-                adj = parse_adjustment(str(raw))
-            except ScoringError as exc:
-                raise ValidationError({side: [str(exc)]}) from None
-            if adj is None:
-                raise ValidationError({side: [f"{raw!r} is not an adjusted score (A+, A, A-, 60%)."]})
-            out[side] = adj.label
-        if not out["adjusted_ns"]:
-            out["adjusted_ns"] = parse_adjustment(out["adjusted_ew"]).complement().label
-        if not out["adjusted_ew"]:
-            out["adjusted_ew"] = parse_adjustment(out["adjusted_ns"]).complement().label
+        return _clean_split(event, data, adjusted, keep)
+    if adjusted["adjusted_ns"] or adjusted["adjusted_ew"]:
+        ns = adjusted["adjusted_ns"] or adjusted["adjusted_ew"].complement()
+        ew = adjusted["adjusted_ew"] or adjusted["adjusted_ns"].complement()
+        out["adjusted_ns"], out["adjusted_ew"] = ns.label, ew.label
         return out
     if event.is_bridge:
         try:
@@ -111,31 +113,21 @@ def _clean(event: Event, data: dict) -> dict:
         out["contract"] = strain
         out["tricks_ns"] = _tricks(data.get("tricks_ns"), "tricks_ns")
     else:
-        if data.get("tricks_ns") in (None, ""):
+        if data.get("tricks_ns") is None:
             raise ValidationError({"tricks_ns": ["Give the tricks won by North-South (0-13)."]})
         out["tricks_ns"] = _tricks(data.get("tricks_ns"), "tricks_ns")
     return out
 
 
-KEEP_TABLE = ("T", "TABLE")
-
-
-def _clean_split(event: Event, data: dict, keep: list[str]) -> dict:
+def _clean_split(event: Event, data: dict, adjusted: dict, keep: list[str]) -> dict:
     """A split score (Law 12C): one side keeps the table result ("table"), the other side gets
     an adjusted score, e.g. N-S table, E-W A-."""
     other = "adjusted_ew" if keep == ["adjusted_ns"] else "adjusted_ns"
-    raw = data.get(other)
-    if len(keep) == 2 or raw in (None, ""):
+    if len(keep) == 2 or adjusted[other] is None:
         raise ValidationError({keep[0]: ['A split score keeps the table result for one side ("table") and '
                                          "adjusts the other (A+, A, A-, 60%)."]})
     out = _clean(event, {k: v for k, v in data.items() if k not in ("adjusted_ns", "adjusted_ew")})
-    try:
-        adj = parse_adjustment(str(raw))
-    except ScoringError as exc:
-        raise ValidationError({other: [str(exc)]}) from None
-    if adj is None:
-        raise ValidationError({other: [f"{raw!r} is not an adjusted score (A+, A, A-, 60%)."]})
-    out[other] = adj.label
+    out[other] = adjusted[other].label
     return out
 
 

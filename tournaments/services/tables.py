@@ -8,6 +8,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from scoring.engine import Adjustment
 from tournaments.models import BoardNotPlayed, Event, NotPlayedStatus, Result, ResultChange, Section
 from tournaments.selectors_table import PENDING, TO_PLAY, table_round
 from tournaments.services import results
@@ -88,11 +89,12 @@ def table_board_not_played(*, event: Event, section: Section, table: int, board,
 
 
 @transaction.atomic
-def board_not_played_decide(*, report: BoardNotPlayed, user, decision: str, adjusted_ns: str = "",
-                            adjusted_ew: str = "") -> BoardNotPlayed | None:
+def board_not_played_decide(*, report: BoardNotPlayed, user, decision: str, adjusted_ns: Adjustment | None = None,
+                            adjusted_ew: Adjustment | None = None) -> BoardNotPlayed | None:
     """The director's decision on a board reported not played: ``cancel`` (the board is not
     scored for that table: the scoring's rule for a missing result applies), ``adjust`` (an
-    artificial adjusted score for each side, Law 12C2, e.g. A/A or A+/A-), or ``play`` (the
+    artificial adjusted score for each side, Law 12C2, e.g. A/A or A+/A-, as read by
+    ``scoring.engine.entry.read_adjusted``), or ``play`` (the
     report is dropped and the table plays the board after all; returns None)."""
     report = BoardNotPlayed.objects.select_for_update().select_related("event", "section", "ns", "ew").get(
         pk=report.pk)

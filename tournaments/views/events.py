@@ -18,6 +18,7 @@ from tournaments import selectors, selectors_event, selectors_lifecycle, selecto
 from tournaments.selectors_boards import board_analysis_progress
 from tournaments.models import PARTY_GAMES, PATIENCE_GAMES, Entry, EventStatus, Game, Result, ScoringMethod
 from tournaments.movements.suggest import suggest
+from tournaments.result_form import result_fields
 from tournaments.services import actions, entries, events, lifecycle, pair_names, pins, results
 from tournaments.visibility import event_sight
 
@@ -235,10 +236,10 @@ def event_traveller(request, slug, pk, board):
     if request.method == "POST":
         if not scorer:
             raise PermissionDenied
-        data = {k: request.POST.get(k, "") for k in ("ns", "ew", "contract", "declarer", "tricks", "tricks_ns",
-                                                     "lead", "adjusted_ns", "adjusted_ew")}
-        data.update(board=board, section=section.name)
         try:
+            data = result_fields(request.POST, ("ns", "ew", "contract", "declarer", "tricks", "tricks_ns", "lead",
+                                                "adjusted_ns", "adjusted_ew"))
+            data.update(board=board, section=section.name)
             rid = request.POST.get("result")
             if request.POST.get("cards_groups") and director:
                 groups = {k[6:]: v for k, v in request.POST.items() if k.startswith("group_")}

@@ -15,6 +15,7 @@ from cardroom.clients import client_address
 from cardroom.inputs import is_whole
 from tournaments import selectors_event, selectors_table
 from tournaments.models import BoardNotPlayed, Event, EventStatus, Result
+from tournaments.result_form import result_fields
 from tournaments.services import pins, results
 from tournaments.services import tables as table_services
 from tournaments.visibility import event_sight, table_sight
@@ -55,7 +56,7 @@ def _post(request, event, sec, table) -> tuple[str, dict]:
         for level, text in table_services.table_identify(event=event, section=sec, table=table, numbers=numbers):
             getattr(messages, level)(request, text)
         return ""
-    data = {k: post.get(k, "") for k in FIELDS}
+    data = result_fields(post, FIELDS)
     table_services.table_result_submit(event=event, section=sec, table=table, data=data)
     messages.success(request, f"Board {data['board']} entered: the other side confirms it.")
     return ""
@@ -119,11 +120,12 @@ def event_not_played_decide(request, slug, pk, report):
         raise PermissionDenied
     found = get_object_or_404(BoardNotPlayed, event=event, pk=report)
     decision = request.POST.get("decision", "")
-    adjusted = {"adjusted_ns": "", "adjusted_ew": ""}
+    split = {"adjusted_ns": "", "adjusted_ew": ""}
     if decision.startswith("adjust:"):  # "adjust:A/A", "adjust:A+/A-"
-        decision, _, split = decision.partition(":")
-        adjusted["adjusted_ns"], _, adjusted["adjusted_ew"] = split.partition("/")
+        decision, _, both = decision.partition(":")
+        split["adjusted_ns"], _, split["adjusted_ew"] = both.partition("/")
     try:
+        adjusted = result_fields(split, ("adjusted_ns", "adjusted_ew"))
         decided = table_services.board_not_played_decide(report=found, user=request.user, decision=decision,
                                                          **adjusted)
     except ValidationError as exc:
