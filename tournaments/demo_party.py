@@ -25,7 +25,7 @@ def load_demo_party(club) -> Party:
         return existing
     party = services.party_create(club=club, name=DEMO_NAME, date=datetime.date.today(),
                                   game=Game.PROGRESSIVE_EUCHRE, progression="hoyle", tables=3,
-                                  rules={"game_points": 5, "rounds": 6}, deal_seed="demo-party")
+                                  options={"game_points": 5, "rounds": 6}, deal_seed="demo-party")
     members = list(Member.objects.filter(club=club, active=True).order_by("membership_number"))
     ladies = [m for m in members if m.first_name in LADIES][:6]
     gents = [m for m in members if m.first_name not in LADIES][:6]

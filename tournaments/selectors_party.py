@@ -44,7 +44,7 @@ def missed_rule(party: Party) -> str:
                 "(Standard Hoyle).")
     if party.has_stars:
         return MISSED["stars"]
-    return MISSED[{"missed": "nothing", **party.rules}["missed"]]
+    return MISSED[{"missed": "nothing", **party.options}["missed"]]
 
 
 @dataclass
@@ -109,10 +109,10 @@ class PlayerTally:
 
 def tie_break(party: Party) -> str:
     if party.progression == Progression.POKER:
-        ties = {"ties": "share", **party.rules}["ties"]
+        ties = {"ties": "share", **party.options}["ties"]
         return POKER_TIE_BREAK.format(ties="shared" if ties == "share" else "cut for by the tied players")
     if party.progression == Progression.HEARTS:
-        return TIE_BREAK[f"hearts_{ {'prizes': 'final', **party.rules}['prizes'] }"]
+        return TIE_BREAK[f"hearts_{ {'prizes': 'final', **party.options}['prizes'] }"]
     return TIE_BREAK["stars" if party.has_stars else "points"]
 
 
@@ -147,7 +147,7 @@ def _hands(party: Party, number: int) -> list[dict]:
     """Whist drives: the hands of this round with their trumps by rotation."""
     if party.progression not in (Progression.LADIES_UP, Progression.PROGRESSIVE):
         return []
-    rules = {"hands_per_round": 4, "no_trumps": False, **party.rules}
+    rules = {"hands_per_round": 4, "no_trumps": False, **party.options}
     per = rules["hands_per_round"]
     return [{"hand": h, "trumps": party_draw.whist_trumps(h, no_trumps=rules["no_trumps"])}
             for h in range((number - 1) * per + 1, number * per + 1)]
@@ -178,7 +178,7 @@ def poker_prizes(party: Party, standings: list[PlayerTally]) -> list[dict]:
         return []
     ranked = [(row.rank, row) for row in standings]
     out = poker.prizes([(rank, poker.Result(row.label, row.category, row.points)) for rank, row in ranked],
-                       ties={"ties": "share", **party.rules}["ties"])
+                       ties={"ties": "share", **party.options}["ties"])
     by_label = {row.label: row for row in standings}
     return [{**p, "players": [by_label[r.label] for r in p["players"]]} for p in out]
 

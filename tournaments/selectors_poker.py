@@ -11,7 +11,7 @@ from tournaments.movements import party_poker
 def poker_round(party: Party, round_: PartyRound, results: dict) -> dict:
     """``{"round", "closed", "jackpot", "bell_at", "tables": [{"table", "players", "limit",
     "result": {"chips": {label: n}, "pots": [...], "cut"}}]}``."""
-    cards = party_poker.table_limits(len(round_.seating), party.rules)
+    cards = party_poker.table_limits(len(round_.seating), party.options)
     before = PartyRound.objects.filter(party=party, number=round_.number - 1).values_list("seating", flat=True).first()
     ladies = set(PartyPlayer.objects.filter(party=party, category="lady").values_list("label", flat=True))
     deals = party_poker.first_deal(before, round_.seating, ladies,
@@ -50,11 +50,11 @@ def poker_book(party: Party) -> dict:
 
 
 def poker_summary(party: Party) -> dict:
-    rules = party_poker.merged(party.rules)
+    rules = party_poker.merged(party.options)
     round_ = PartyRound.objects.filter(party=party, closed=False).order_by("-number").first()
     reported = sorted(PartyTableReport.objects.filter(round=round_).values_list("table", flat=True)) if round_ else []
-    return {"stake": party_poker.stake(party.rules), "stake_chips": rules["stake"], "colours": rules["colours"],
-            "limits": [vars(card) for card in party_poker.table_limits(party.tables, party.rules)] if party.tables
+    return {"stake": party_poker.stake(party.options), "stake_chips": rules["stake"], "colours": rules["colours"],
+            "limits": [vars(card) for card in party_poker.table_limits(party.tables, party.options)] if party.tables
             else [],
             "round": round_.number if round_ else None, "jackpot": (round_.jackpot or None) if round_ else None,
             "bell": bool(round_ and round_.jackpot), "reported": reported, "book": poker_book(party)}

@@ -14,7 +14,7 @@ def create_party(client, club, *, game="progressive_euchre", progression="hoyle"
     body = {"name": name, "date": "2026-11-27", "game": game, "progression": progression, "tables": tables,
             "deal_seed": "party-seed"}
     if rules is not None:
-        body["rules"] = rules
+        body["options"] = rules
     response = client.post(url(club), body, format="json")
     assert response.status_code == 201, response.content
     return response.json()

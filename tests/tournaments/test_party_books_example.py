@@ -119,5 +119,5 @@ def test_bad_create_names_the_field(club, api_as, director):
                                        "progression": "hoyle"}, format="json")
     assert response.status_code == 400 and "progression" in response.json()
     response = client.post(url(club), {"name": "x", "date": "2026-11-27", "game": "progressive_euchre",
-                                       "rules": {"game_pints": 5}}, format="json")
-    assert response.status_code == 400 and "rules" in response.json()
+                                       "options": {"game_pints": 5}}, format="json")
+    assert response.status_code == 400 and "options" in response.json()

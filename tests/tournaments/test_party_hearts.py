@@ -51,7 +51,7 @@ def seated(data):
 def test_twelve_players_three_tables_then_two_then_the_final_table(api_as, director, club):
     client = api_as(director)
     event, _ = hearts_party(client, club, 12)
-    assert event["progression"] == "hearts" and event["rules"]["retire"] == "overall"
+    assert event["progression"] == "hearts" and event["options"]["retire"] == "overall"
     first = start(client, club, event)
     assert [len(t["players"]) for t in first["tables"]] == [4, 4, 4]
     assert sorted(seated(first)) == sorted(str(i) for i in range(1, 13))
@@ -177,8 +177,8 @@ def test_a_tie_to_retire_asks_for_the_cut_and_the_lowest_card_retires(api_as, di
 def test_bad_input_is_a_400_naming_the_field(api_as, director, club):
     client = api_as(director)
     bad_rule = client.post(url(club), {"name": "H", "date": "2026-11-27", "game": "progressive_euchre",
-                                       "progression": "hearts", "rules": {"scheme": "double"}}, format="json")
-    assert bad_rule.status_code == 400 and "eagle_1" in bad_rule.json()["rules"][0]
+                                       "progression": "hearts", "options": {"scheme": "double"}}, format="json")
+    assert bad_rule.status_code == 400 and "eagle_1" in bad_rule.json()["options"][0]
     wrong_game = client.post(url(club), {"name": "H", "date": "2026-11-27", "game": "whist_drive",
                                          "progression": "hearts"}, format="json")
     assert wrong_game.status_code == 400 and "progression" in wrong_game.json()

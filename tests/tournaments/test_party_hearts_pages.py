@@ -22,7 +22,7 @@ def test_a_hearts_party_runs_from_the_pages_to_its_prizes(web, club):
         "name": "Hearts", "date": "2026-11-27", "progression": "hearts", "tables": "2", "scheme": "eagle_2",
         "retire": "per_table", "prizes": "party", "hands_per_round": "4", "deal_seed": "pages"})
     party = Party.objects.get(event__name="Hearts")
-    assert response.status_code == 302 and party.rules == {"scheme": "eagle_2", "retire": "per_table",
+    assert response.status_code == 302 and party.options == {"scheme": "eagle_2", "retire": "per_table",
                                                            "prizes": "party", "hands_per_round": 4}
     assert party.event.game == "progressive_hearts"
     base = f"/clubs/{club.slug}/events/{party.event_id}/party/"

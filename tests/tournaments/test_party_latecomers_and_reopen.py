@@ -57,7 +57,7 @@ def test_latecomer_takes_a_phantom_place_and_missed_rounds_count_by_the_rule(api
     assert "rotation chart in round 2" in tally["note"]
     played = [line["points"] for line in tally["rounds"][1:]]
     assert tally["points"] == sum(played) + (credit or 0)
-    assert client.get(url(club, event_id, "party")).json()["rules"]["missed"] == missed
+    assert client.get(url(club, event_id, "party")).json()["options"]["missed"] == missed
 
 
 def test_latecomer_takes_the_seat_of_a_ghost_hand(api_as, director, club):
@@ -117,7 +117,7 @@ def snapshot(client, club, event_id):
     party = Party.objects.select_related("event").get(event_id=event_id)
     labels = list(PartyPlayer.objects.filter(ghost=False).values_list("label", flat=True))
     return {
-        "party": (party.current_round, party.tables, party.chart_slots, party.rules, party.event.status),
+        "party": (party.current_round, party.tables, party.chart_slots, party.options, party.event.status),
         "rounds": list(PartyRound.objects.values_list("number", "seating", "byes", "closed", "closed_at")),
         "results": list(PartyTableReport.objects.values_list("round__number", "table", "points", "winner")),
         "stars": sorted(PartyStar.objects.values_list("round__number", "player__label", "star")),
@@ -222,8 +222,8 @@ def test_bad_table_reports_are_400_by_field(api_as, director, club, body, field)
 def test_bad_registration_start_and_rules_are_400_by_field(api_as, director, club):
     client = api_as(director)
     bad_rules = client.post(url(club), {"name": "x", "date": "2026-11-27", "game": "progressive_euchre",
-                                        "progression": "rotation", "rules": {"missed": "half"}}, format="json")
-    assert bad_rules.status_code == 400 and "rules" in bad_rules.json()
+                                        "progression": "rotation", "options": {"missed": "half"}}, format="json")
+    assert bad_rules.status_code == 400 and "options" in bad_rules.json()
     event = create_party(client, club, progression="rotation")
     labels = register(client, club, event["id"], [(f"P{i}", "open") for i in range(1, 5)])
     guest = client.post(url(club, event["id"], "players"), {"guest": {"name": "x"}}, format="json")

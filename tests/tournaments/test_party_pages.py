@@ -101,7 +101,7 @@ def test_director_creates_a_party_from_the_page(client, director, club):
         "name": "Whist drive", "date": "2026-12-04", "progression": "ladies_up", "tables": "4",
         "hands_per_round": "4", "hands": "24", "leaver": "ghost"})
     party = Party.objects.get()
-    assert response.status_code == 302 and party.event.game == "whist_drive" and party.rules["hands"] == 24
+    assert response.status_code == 302 and party.event.game == "whist_drive" and party.options["hands"] == 24
 
 
 @pytest.mark.parametrize("kind, text", [("tables", "Booby table"), ("results", "Results and prizes")])

@@ -18,7 +18,7 @@ STAKE = party_poker.stake({})
 
 def poker_party(club, players=19, rules=None):
     party = services.party_create(club=club, name="Poker night", date=datetime.date(2026, 11, 27),
-                                  game=Game.PROGRESSIVE_POKER, rules=rules, deal_seed="poker-seed")
+                                  game=Game.PROGRESSIVE_POKER, options=rules, deal_seed="poker-seed")
     for i in range(1, players + 1):
         services.party_player_add(party=party, guest=f"Player {i}", category="lady" if i % 2 else "gentleman")
     return party

@@ -116,8 +116,8 @@ def test_a_count_that_makes_chips_is_a_400_naming_the_table(poker, club):
 def test_poker_rules_are_checked_at_creation(api_as, director, club):
     client = api_as(director)
     response = client.post(url(club), {"name": "x", "date": "2026-11-27", "game": "progressive_poker",
-                                       "rules": {"stake": {"gold": 3}}}, format="json")
-    assert response.status_code == 400 and "rules" in response.json()
+                                       "options": {"stake": {"gold": 3}}}, format="json")
+    assert response.status_code == 400 and "options" in response.json()
 
 
 def test_points_at_a_poker_table_are_a_400_pointing_to_the_count(poker, club):

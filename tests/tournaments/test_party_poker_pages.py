@@ -35,7 +35,7 @@ def new_party(web, club, **extra):
 def drawn(web, club):
     assert new_party(web, club).status_code == 302
     party = Party.objects.get(event__name="Poker night")
-    assert party.event.game == "progressive_poker" and party_poker.stake(party.rules) == 200
+    assert party.event.game == "progressive_poker" and party_poker.stake(party.options) == 200
     for i in range(1, 20):
         web.post(base(club, party) + "players/", {"guest": f"Guest {i}", "category": "lady" if i % 2 else "gentleman"})
     web.post(base(club, party) + "start/")

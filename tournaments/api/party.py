@@ -41,7 +41,7 @@ def party_data(party: Party) -> dict:
     event = party.event
     return {"id": event.pk, "name": event.name, "date": event.date.isoformat(), "game": event.game,
             "status": event.status, "progression": party.progression, "tables": party.tables,
-            "rules": party_services.party_rules(party), "round": party.current_round,
+            "options": party_services.party_options(party), "round": party.current_round,
             "rounds": party_services.planned_rounds(party), "deal_seed": event.deal_seed}
 
 
@@ -51,7 +51,9 @@ class PartyCreateInput(serializers.Serializer):
     game = serializers.CharField()
     progression = serializers.CharField(required=False, allow_blank=True)
     tables = serializers.IntegerField(required=False, min_value=0, max_value=60, default=0)
-    rules = serializers.DictField(required=False, default=dict)
+    options = serializers.DictField(required=False, default=dict, help_text=(
+        "The party's options by progression, e.g. {\"game_points\": 5}, {\"missed\": \"average\"}, "
+        "{\"scheme\": \"eagle_2\"}, {\"stake\": {\"white\": 25}} (an event's \"rules\" is a scoring rule-set name)."))
     deal_seed = serializers.CharField(required=False, allow_blank=True, max_length=128)
 
 
@@ -119,7 +121,7 @@ class PartyView(APIView):
 
 
 class PartyDetailView(PartyView):
-    """``GET /{id}/party/``: format, rules, round; directors also see the table PINs."""
+    """``GET /{id}/party/``: format, options, round; directors also see the table PINs."""
 
     @READ
     def get(self, request, club_slug, pk):

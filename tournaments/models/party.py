@@ -56,7 +56,10 @@ class Party(models.Model):
     event = models.OneToOneField("tournaments.Event", on_delete=models.CASCADE, related_name="party")
     progression = models.CharField(max_length=20, choices=Progression.choices, default=Progression.HOYLE)
     tables = models.PositiveSmallIntegerField(default=0, help_text="Expected tables; the draw sets the count.")
-    rules = models.JSONField(default=dict, blank=True)
+    options = models.JSONField(default=dict, blank=True,
+                               help_text="The party's options by progression (game points, rounds, the missed "
+                                         "rule, hearts' scheme, poker's stake...); an event's rules is a rule-set "
+                                         "name.")
     current_round = models.PositiveSmallIntegerField(default=0)
     chart_slots = models.JSONField(default=list, blank=True,
                                    help_text="Rotation chart: player label in each chart position.")

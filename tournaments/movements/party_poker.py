@@ -64,28 +64,28 @@ def rules_clean(rules) -> dict:
     if rules is None:
         return {}
     if not isinstance(rules, dict):
-        raise PokerRuleError("rules", 'rules is an object such as {"stake": {"blue": 10, "red": 10, "white": 25}}')
+        raise PokerRuleError("options", 'options is an object such as {"stake": {"blue": 10, "red": 10, "white": 25}}')
     for key, value in rules.items():
         if key not in RULE_DEFAULTS:
-            raise PokerRuleError("rules", f"unknown rule {key!r} for progressive poker; known: "
+            raise PokerRuleError("options", f"unknown option {key!r} for progressive poker; known: "
                                           f"{', '.join(sorted(RULE_DEFAULTS))}")
         if key in RULE_CHOICES and value not in RULE_CHOICES[key]:
-            raise PokerRuleError("rules", f"{key} is one of {', '.join(RULE_CHOICES[key])}")
+            raise PokerRuleError("options", f"{key} is one of {', '.join(RULE_CHOICES[key])}")
         if key == "colours":
             _counts(value, "colours", allowed=None, low=1)
             if value.get("white") != 1:
-                raise PokerRuleError("rules", "colours: the white chip is the unit (white = 1)")
+                raise PokerRuleError("options", "colours: the white chip is the unit (white = 1)")
         if key == "stake":
             colours = {**CHIP_COLOURS, **rules.get("colours", {})}
             if chips_value(_counts(value, "stake", allowed=colours), colours) < 1:
-                raise PokerRuleError("rules", "stake: every player is given at least one chip")
+                raise PokerRuleError("options", "stake: every player is given at least one chip")
         if key == "limits":
             if not isinstance(value, dict) or any(not str(t).isdigit() or not _whole(v) or not 1 <= v <= 10000
                                                   for t, v in value.items()):
-                raise PokerRuleError("rules", 'limits is {table: white chips}, e.g. {"7": 5}')
+                raise PokerRuleError("options", 'limits is {table: white chips}, e.g. {"7": 5}')
         if key in ("split_at", "rounds") and value is not None and (not _whole(value) or not (
                 7 <= value <= 12 if key == "split_at" else 1 <= value <= 200)):
-            raise PokerRuleError("rules", f"{key} is a whole number ({'7 to 12' if key == 'split_at' else '1 to 200'})")
+            raise PokerRuleError("options", f"{key} is a whole number ({'7 to 12' if key == 'split_at' else '1 to 200'})")
     return dict(rules)
 
 
@@ -98,7 +98,7 @@ def _counts(value, name: str, *, allowed, low: int = 0) -> dict:
             (allowed is not None and k not in allowed) or not _whole(v) or not low <= v <= 100000
             for k, v in value.items()):
         known = f" ({', '.join(allowed)})" if allowed else ""
-        raise PokerRuleError("rules", f"{name} is {{colour: whole number}}{known}")
+        raise PokerRuleError("options", f"{name} is {{colour: whole number}}{known}")
     return dict(value)
 
 

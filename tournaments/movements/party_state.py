@@ -74,7 +74,7 @@ class PartyState:
 
     @property
     def merged_rules(self) -> dict:
-        return party_rules(self.progression, self.rules)
+        return party_options(self.progression, self.rules)
 
     @property
     def ghosts(self) -> frozenset[str]:
@@ -96,12 +96,12 @@ def table_kind(progression: str) -> str:
     return "tricks" if progression in WHIST_PROGRESSIONS else "hands"
 
 
-def party_rules(progression: str, rules: Mapping) -> dict:
+def party_options(progression: str, rules: Mapping) -> dict:
     return {**RULE_DEFAULTS[table_kind(progression)], **rules}
 
 
 def table_rules(progression: str, rules: Mapping) -> party_draw.TableRules:
-    merged = party_rules(progression, rules)
+    merged = party_options(progression, rules)
     return party_draw.TableRules(kind=table_kind(progression), game_points=merged.get("game_points", 5),
                                  hands=merged.get("hands_per_round", 4), max_hand=merged.get("lone_march", 4))
 
@@ -111,7 +111,7 @@ def rules_clean(progression: str, rules) -> dict:
     if rules is None:
         return {}
     if not isinstance(rules, dict):
-        raise PartyInputError("rules", "rules is an object such as {\"game_points\": 5}")
+        raise PartyInputError("options", "options is an object such as {\"game_points\": 5}")
     if progression == POKER:
         try:
             return party_poker.rules_clean(rules)
@@ -120,22 +120,22 @@ def rules_clean(progression: str, rules) -> dict:
     allowed = RULE_DEFAULTS[table_kind(progression)]
     for key, value in rules.items():
         if key not in allowed:
-            raise PartyInputError("rules", f"unknown rule {key!r} for {progression}; known: {', '.join(sorted(allowed))}")
+            raise PartyInputError("options", f"unknown option {key!r} for {progression}; known: {', '.join(sorted(allowed))}")
         if key in HEARTS_CHOICES:
             if value not in HEARTS_CHOICES[key]:
-                raise PartyInputError("rules", f"{key} is one of {', '.join(HEARTS_CHOICES[key])}")
+                raise PartyInputError("options", f"{key} is one of {', '.join(HEARTS_CHOICES[key])}")
         elif key == "missed":
             if value not in MISSED_RULES:
-                raise PartyInputError("rules", "missed is 'nothing' or 'average' (what a latecomer's missed "
+                raise PartyInputError("options", "missed is 'nothing' or 'average' (what a latecomer's missed "
                                                "rounds count)")
         elif key == "leaver":
             if value not in LEAVER_RULES:
-                raise PartyInputError("rules", "leaver is 'ghost' or 'substitute'")
+                raise PartyInputError("options", "leaver is 'ghost' or 'substitute'")
         elif key == "no_trumps":
             if not isinstance(value, bool):
-                raise PartyInputError("rules", "no_trumps is true or false")
+                raise PartyInputError("options", "no_trumps is true or false")
         elif value is not None and (isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 200):
-            raise PartyInputError("rules", f"{key} is a whole number from 1 to 200")
+            raise PartyInputError("options", f"{key} is a whole number from 1 to 200")
     return dict(rules)
 
 

@@ -25,7 +25,7 @@ def party_print_context(party: Party, kind: str, *, rounds=None) -> tuple[str, d
     template = f"print/tally_{'cards' if kind == 'tallies' else kind}.html"
     if party.progression == Progression.HEARTS and kind in ("tallies", "results"):
         template = f"tournaments/party_hearts_print_{kind}.html"
-        context["rules"] = services.party_rules(party)
+        context["options"] = services.party_options(party)
     if party.progression == Progression.POKER and kind in ("tallies", "results"):
         template = f"tournaments/party_poker_print_{kind}.html"
         context["poker"] = poker_summary(party)
@@ -54,9 +54,9 @@ SCHEME_WORDS = {"plain": "a chip a heart", "eagle_1": "ace 14, king 13, queen 12
 def _print_tables(party, rounds=None) -> dict:
     """Table cards: the head and booby tables (every table in progressive hearts, whose players
     are drawn afresh each round), each card's name and line as data for one template."""
-    rules = services.party_rules(party)
+    rules = services.party_options(party)
     if party.progression == Progression.POKER:  # "Cards are hung over the different tables denoting ... the limit"
-        cards = party_poker.table_limits(party.tables, party.rules)
+        cards = party_poker.table_limits(party.tables, party.options)
         return {"tables": [{"number": c.table, "line": c.text[0].upper() + c.text[1:] + (
             ". The bell is here: ring it when a jack-pot is won." if c.table == 1 else "."),
             "name": "Head table" if c.table == 1 else "Booby table" if c.table == party.tables else f"Table {c.table}"}

@@ -123,7 +123,7 @@ def party_new(request, slug):
             messages.error(request, "date: give the date of the party")
         elif _attempt(request, lambda: holder.setdefault("party", services.party_create(
                 club=club, name=post.get("name", "").strip(), date=date, game=game,
-                progression=post.get("progression"), rules=rules,
+                progression=post.get("progression"), options=rules,
                 tables=whole_number(post.get("tables"), "tables", low=0, high=MAX_PARTY_TABLES, default=0),
                 deal_seed=post.get("deal_seed", "").strip() or None, created_by=request.user)), "Party created."):
             return redirect("party-home", slug=club.slug, pk=holder["party"].event.pk)
@@ -142,7 +142,7 @@ def party_home(request, slug, pk):
     tables = range(1, party.tables + 1)
     return render(request, "tournaments/party_detail.html", {
         "club": club, "event": party.event, "party": party, "players": players, "round": round_data,
-        "rules": services.party_rules(party), "planned": services.planned_rounds(party),
+        "options": services.party_options(party), "planned": services.planned_rounds(party),
         "pins": [(t, services.table_pin(party, t)) for t in tables], "categories": Category.choices,
         "members": Member.objects.filter(club=club, active=True).exclude(
             pk__in=[p.member_id for p in players if p.member_id]),

@@ -39,7 +39,7 @@ def _report(request, party, number, table, *, entered_by, correct=False) -> bool
     if round_ is None or not 1 <= table <= len(round_.seating):
         messages.error(request, f"round: there is no round {number} with a table {table}")
         return False
-    colours = party_poker.merged(party.rules)["colours"]
+    colours = party_poker.merged(party.options)["colours"]
     chips, pots, cut = _count_form(request.POST, round_.seating[table - 1][0], colours)
     return _attempt(request, lambda: services.poker_report(
         party=party, round_number=number, table=table, chips=chips, pots=pots, cut=cut, entered_by=entered_by,
@@ -99,7 +99,7 @@ def poker_table(request, club, party, table):
     data = selectors_party.party_round(party=party, number=round_.number) if round_ else None
     here = data["tables"][table - 1] if data and sides else None
     names = {p.label: p for p in PartyPlayer.objects.filter(party=party)}
-    rules = party_poker.merged(party.rules)
+    rules = party_poker.merged(party.options)
     return render(request, "tournaments/poker_table.html", {
         "club": club, "event": party.event, "party": party, "table": table, "round": round_, "here": here,
         "players": [names[label] for label in sides[0]] if sides else [], "bell": bool(round_ and round_.jackpot),

@@ -64,7 +64,7 @@ def test_colours_are_data():
 def test_bad_rules_are_refused_naming_rules(rules):
     with pytest.raises(PokerRuleError) as err:
         rules_clean(rules)
-    assert err.value.field == "rules"
+    assert err.value.field == "options"
 
 
 def test_the_draw_is_seeded_and_seats_everyone_once():

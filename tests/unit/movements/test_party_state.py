@@ -19,7 +19,7 @@ def seated(seating):
 def test_rules_name_the_unknown_rule_and_the_field():
     with pytest.raises(PartyInputError) as err:
         rules_clean("hoyle", {"hands": 3})
-    assert err.value.field == "rules" and "unknown rule 'hands'" in str(err.value)
+    assert err.value.field == "options" and "unknown option 'hands'" in str(err.value)
     with pytest.raises(PartyInputError, match="whole number"):
         rules_clean("ladies_up", {"hands": True})
     with pytest.raises(PartyInputError, match="scheme is one of"):

@@ -11,7 +11,7 @@ result. Every error is a ``ValidationError`` naming the field (400) or a ``Party
 from tournaments.movements.party_poker import RULE_CHOICES as POKER_CHOICES
 from tournaments.movements.party_state import HEARTS_CHOICES, LEAVER_RULES, MISSED_RULES, RULE_DEFAULTS
 from tournaments.services.party.common import (
-    MAX_PARTY_PLAYERS, PartyConflict, ghost_add, party_chart, party_rules, party_state_of, planned_rounds, table_kind,
+    MAX_PARTY_PLAYERS, PartyConflict, ghost_add, party_chart, party_options, party_state_of, planned_rounds, table_kind,
     table_pin, table_pin_check)
 from tournaments.services.party.poker import chips_held, poker_bell, poker_ledger_add, poker_report
 from tournaments.services.party.players import party_create, party_player_add, party_player_leave
@@ -24,5 +24,5 @@ __all__ = [
     "ghost_add", "hearts_cut_checked", "party_chart", "party_create", "party_finish", "party_hearts_enter",
     "party_player_add", "party_player_leave", "party_result_enter", "party_round_close", "party_round_reopen",
     "chips_held", "poker_bell", "poker_ledger_add", "poker_report",
-    "party_rules", "party_standings_write", "party_start", "party_state_of", "planned_rounds", "table_kind", "table_pin", "table_pin_check",
+    "party_options", "party_standings_write", "party_start", "party_state_of", "planned_rounds", "table_kind", "table_pin", "table_pin_check",
 ]

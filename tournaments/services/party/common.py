@@ -30,7 +30,7 @@ def party_state_of(party: Party) -> party_state.PartyState:
     players = tuple(party_state.Player(label=p.label, category=p.category, ghost=p.ghost, status=p.status)
                     for p in PartyPlayer.objects.filter(party=party).order_by("id"))
     return party_state.PartyState(progression=party.progression, seed=party.event.deal_seed or str(party.event.pk),
-                                  rules=dict(party.rules), players=players, chart_slots=tuple(party.chart_slots),
+                                  rules=dict(party.options), players=players, chart_slots=tuple(party.chart_slots),
                                   current_round=party.current_round)
 
 
@@ -39,8 +39,8 @@ def invalid(exc: PartyInputError) -> ValidationError:
     return ValidationError({getattr(exc, "field", "players"): [str(exc)]})
 
 
-def party_rules(party: Party) -> dict:
-    return party_state.party_rules(party.progression, party.rules)
+def party_options(party: Party) -> dict:
+    return party_state.party_options(party.progression, party.options)
 
 
 def planned_rounds(party: Party) -> int | None:
@@ -48,14 +48,14 @@ def planned_rounds(party: Party) -> int | None:
     if party.progression == party_state.HEARTS:  # one round a table: 3 tables, then 2, then the final
         seating = PartyRound.objects.filter(party=party, number=1).values_list("seating", flat=True).first()
         first = len(seating) if seating else (party.tables or None)
-    state = party_state.PartyState(progression=party.progression, seed="", rules=dict(party.rules),
+    state = party_state.PartyState(progression=party.progression, seed="", rules=dict(party.options),
                                    chart_slots=tuple(party.chart_slots), current_round=party.current_round)
     return party_state.planned_rounds(state, first)
 
 
 def party_chart(party: Party) -> tuple[party_draw.ChartRound, ...]:
     """The party's rotation chart from its slots."""
-    return party_draw.slots_chart(party.chart_slots, circle=party.rules.get("chart") == "circle")
+    return party_draw.slots_chart(party.chart_slots, circle=party.options.get("chart") == "circle")
 
 
 def ghost_add(*, party: Party, category: str, replaces: PartyPlayer | None = None, label: str | None = None

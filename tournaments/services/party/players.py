@@ -18,13 +18,13 @@ from tournaments.movements import party_close, party_state
 from tournaments.movements.limits import MAX_PARTY_TABLES
 from tournaments.services.events import event_create
 from tournaments.services.party.common import (
-    MAX_PARTY_PLAYERS, PartyConflict, PartyInputError, ghost_add, invalid, party_locked, party_rules,
+    MAX_PARTY_PLAYERS, PartyConflict, PartyInputError, ghost_add, invalid, party_locked, party_options,
     party_state_of, planned_rounds)
 from tournaments.services.party.standings import party_standings_write
 
 
 @transaction.atomic
-def party_create(*, club, name, date, game, progression=None, tables=0, rules=None,
+def party_create(*, club, name, date, game, progression=None, tables=0, options=None,
                  deal_seed=None, created_by=None) -> Party:
     """Create the event and its party: progressive_euchre, whist_drive or progressive_hearts
     (whose only progression is ``hearts``; "As in Euchre, Progressive Hearts is an interesting
@@ -44,13 +44,13 @@ def party_create(*, club, name, date, game, progression=None, tables=0, rules=No
     if isinstance(tables, bool) or not isinstance(tables, int) or not 0 <= tables <= 60:
         raise ValidationError({"tables": ["tables is a whole number from 0 to 60"]})
     try:
-        clean = party_state.rules_clean(progression, rules)
+        clean = party_state.rules_clean(progression, options)
     except PartyInputError as exc:
         raise invalid(exc) from None
     extra = {"deal_seed": str(deal_seed)} if deal_seed not in (None, "") else {}
     event = event_create(club=club, name=name, date=date, game=game, scoring=ScoringMethod.TALLY,
                          created_by=created_by, **extra)
-    party = Party(event=event, progression=progression, tables=tables, rules=clean)
+    party = Party(event=event, progression=progression, tables=tables, options=clean)
     party.full_clean()
     party.save()
     return party
@@ -112,8 +112,8 @@ def party_player_add(*, party: Party, member: Member | int | None = None, guest:
                                                 played=played)
         except PartyInputError as exc:
             raise invalid(exc) from None
-        party.chart_slots, party.rules = list(place.slots), dict(place.rules)
-        party.save(update_fields=["chart_slots", "rules"])
+        party.chart_slots, party.options = list(place.slots), dict(place.rules)
+        party.save(update_fields=["chart_slots", "options"])
         player.chart_note = place.note
     party_standings_write(party=party)
     return player
@@ -143,7 +143,7 @@ def party_player_leave(*, party: Party, player: PartyPlayer, member: Member | in
         party_standings_write(party=party)
         return player
     if member is None and not guest:
-        if party_rules(party)["leaver"] == "substitute":
+        if party_options(party)["leaver"] == "substitute":
             raise ValidationError({"member": ["the rules want a substitute: give a member or a guest"]})
         seat = ghost_add(party=party, category=player.category, replaces=player)
     else:

@@ -68,7 +68,7 @@ def chips_held(party: Party, round_number: int) -> dict[str, int]:
 def stake_issue(*, party: Party, labels, round_number: int, user=None) -> None:
     """The banker gives each of ``labels`` the party's stake, once ("the banker gives to each
     player the same number of chips")."""
-    chips = party_poker.stake(party.rules)
+    chips = party_poker.stake(party.options)
     have = set(PokerLedger.objects.filter(party=party, kind=LedgerKind.ISSUED).values_list("player__label", flat=True))
     players = PartyPlayer.objects.filter(party=party, ghost=False, label__in=list(labels)).exclude(label__in=have)
     PokerLedger.objects.bulk_create([PokerLedger(party=party, player=p, kind=LedgerKind.ISSUED, chips=chips,
@@ -161,7 +161,7 @@ def poker_report(*, party: Party, round_number, table, chips, pots=None, cut=Non
     if table > 1 and (not 1 <= len(pots) <= 2 or any(str(p) not in players for p in pots)):
         raise ValidationError({"pots": [f"table {table}: who won the last two pots, oldest first, players of the "
                                         f"table ({', '.join(players)})"]})
-    rules = party_poker.merged(party.rules)
+    rules = party_poker.merged(party.options)
     try:
         counts = party_poker.table_total(players, chips_held(party, round_.number),
                                          _counts(chips, {**party_poker.CHIP_COLOURS, **rules["colours"]}), table)
@@ -188,9 +188,9 @@ def poker_change(party: Party, round_: PartyRound, results: dict) -> tuple:
     reports = {t: party_poker.TableReport(pots=tuple(r.tricks or ()), cut=r.cut) for t, r in results.items()}
     seed = f"{party.event.deal_seed or party.event.pk}:round{round_.number}"
     try:
-        change = party_poker.progress(round_.seating, round_.jackpot, reports, seed, party.rules)
+        change = party_poker.progress(round_.seating, round_.jackpot, reports, seed, party.options)
     except party_poker.PokerRuleError as exc:
         raise _refused(exc) from None
     waiting = list(PartyPlayer.objects.filter(party=party, ghost=False, status=PlayerStatus.WAITING)
                    .order_by("id").values_list("label", flat=True))
-    return party_poker.seat_latecomers(change.seating, waiting, seed, party.rules), waiting
+    return party_poker.seat_latecomers(change.seating, waiting, seed, party.options), waiting

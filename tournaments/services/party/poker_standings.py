@@ -53,7 +53,7 @@ def poker_compute(party: Party) -> list[PlayerTally]:
     ranked = bank.ranking(bank.Result(label, row.category, row.points) for label, row in rows.items())
     for rank, result in ranked:
         rows[result.label].rank = rank
-    ties = party_poker.merged(party.rules)["ties"]
+    ties = party_poker.merged(party.options)["ties"]
     if results:  # prizes once chips have been counted
         for prize in bank.prizes(ranked, ties=ties):
             for result in prize["players"]:

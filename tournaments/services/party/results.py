@@ -9,7 +9,7 @@ from django.db import transaction
 from scoring.engine import ScoringError, hearts_round
 from tournaments.models.party import Party, PartyTableReport, PartyRound, Progression
 from tournaments.movements import party_draw, party_state
-from tournaments.services.party.common import PartyConflict, party_locked, party_rules
+from tournaments.services.party.common import PartyConflict, party_locked, party_options
 from tournaments.services.party.standings import party_standings_write
 
 
@@ -41,7 +41,7 @@ def party_result_enter(*, party: Party, round_number: int, table: int, points, t
         raise PartyConflict(f"table {table} has already reported round {round_number}")
     try:
         winner = party_draw.table_winner_checked(
-            points, tricks, cut, party_state.table_rules(party.progression, party.rules), head=table == 1,
+            points, tricks, cut, party_state.table_rules(party.progression, party.options), head=table == 1,
             needs_winner=party.progression != Progression.ROTATION)
     except party_draw.PartyRuleError as exc:
         field = next((f for f in ("cut", "tricks") if str(exc).startswith(f)), "points")
@@ -80,7 +80,7 @@ def party_hearts_enter(*, party: Party, round_number: int, table: int, chips=Non
     existing = PartyTableReport.objects.filter(round=round_, table=table).first()
     if existing and not correct:
         raise PartyConflict(f"table {table} has already reported round {round_number}")
-    rules = party_rules(party)
+    rules = party_options(party)
     if (chips is None) == (hands is None):
         raise ValidationError({"chips": ["give chips (the chips lost by each player, in seat order, e.g. "
                                          "[12, -20, 3, 6]) or hands (the hearts taken in each hand), one of them"]})

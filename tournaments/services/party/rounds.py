@@ -44,11 +44,11 @@ def party_start(*, party: Party, seating=None, user=None) -> PartyRound:
         for player in PartyPlayer.objects.filter(party=party, label__in=list(drawn.cards)):
             player.card = drawn.cards[player.label]
             player.save(update_fields=["card"])
-        party.chart_slots, party.rules = list(drawn.chart_slots), dict(drawn.rules)
+        party.chart_slots, party.options = list(drawn.chart_slots), dict(drawn.rules)
     event_transition(event=party.event, to=EventStatus.PLAYING, user=user, reason="the draw")
     party.tables = len(first)
     party.current_round = 1
-    party.save(update_fields=["tables", "current_round", "chart_slots", "rules"])
+    party.save(update_fields=["tables", "current_round", "chart_slots", "options"])
     first_round = PartyRound.objects.create(party=party, number=1, seating=_as_json(first), byes=list(byes))
     if party.progression == Progression.POKER:
         stake_issue(party=party, labels=_labels(first_round), round_number=0, user=user)

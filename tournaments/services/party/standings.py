@@ -72,7 +72,7 @@ def standings_compute(party: Party) -> list[PlayerTally]:
                 complete = len(side_points) == 2 * len(round_.seating)
                 pts = party_draw.bye_points(side_points) if complete else None
                 _add(rows[label], round_, None, "", ("", ""), pts, (), players, note="bye")
-    average = not party.has_stars and {"missed": "nothing", **party.rules}["missed"] == "average"
+    average = not party.has_stars and {"missed": "nothing", **party.options}["missed"] == "average"
     for label, row in rows.items():
         if not players[label].replaces_id:
             _absent(row, [r.number for r in rounds if r.number < first.get(label, r.number + 1)], average)
@@ -163,7 +163,7 @@ def _hearts_compute(party: Party) -> list[PlayerTally]:
         if label in rows:
             rows[label].retired = number
             rows[label].note = "; ".join(filter(None, [f"retired after round {number}", rows[label].note]))
-    by_total = {"prizes": "final", **party.rules}["prizes"] == "party"
+    by_total = {"prizes": "final", **party.options}["prizes"] == "party"
     final = rounds[-1].number if rounds and len(rounds[-1].seating) == 1 else None
     ranked = tally.hearts_ranking(rows.values(), reached=reached, last=last_chips, final_round=final,
                                   by_total=by_total)
