@@ -145,6 +145,20 @@ def test_a_wrong_pin_on_the_party_table_page_says_so(started, club):
     assert b"Wrong PIN" in page.content
 
 
+def test_the_events_finish_page_on_a_party_says_the_partys_rule(started, club):
+    """Reached from the event's URL, Finish on a party is the party's finish: the page does not
+    claim every result is in while a round is half reported, and the refusal is the party's."""
+    web, party, _ = started
+    url = f"/clubs/{club.slug}/events/{party.event_id}/do/finish/"
+    web.post(base(club, party) + "rounds/1/tables/1/", {"points_0": "5", "points_1": "2"})
+    page = web.get(url)
+    assert page.status_code == 200 and b'id="party-finish"' in page.content
+    assert b"All results are in" not in page.content
+    refused = web.post(url, {"confirm": "1"})
+    assert refused.status_code == 409 and b"round 1 has results: close it first" in refused.content
+    assert b"All results are in" not in refused.content
+
+
 def test_a_table_the_party_does_not_have_is_a_404_and_keeps_no_pin_miss(started, club):
     """As for a section's table outside the movement: no page, and a PIN tried there is not
     listed among the director's wrong table PINs."""
