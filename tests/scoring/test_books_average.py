@@ -69,3 +69,41 @@ def test_whist_standings_mid_session_match_the_travellers(api_as, club, director
             assert client.post(f"{base}/results/", {"board": board, "ns": ns, "ew": ew, "tricks_ns": 9 - i % 5},
                                format="json").status_code == 201
     check(expect_compared=True)
+
+
+def test_migration_moves_stored_books_values_out_of_the_imp_fields(api_as, club, director):
+    """scoring 0003: an event scored by the books before it kept plus/minus in ``imp_*``; the
+    migration moves them to ``plus_*`` and leaves other methods' rows as they are."""
+    import importlib
+
+    from django.apps import apps
+    from django.db.models import F
+
+    from scoring.models import Score
+
+    client = api_as(director)
+    ids = {}
+    for scoring in ("average", "matchpoints"):
+        event = create_event(client, club, game="duplicate_whist", scoring=scoring, name=f"Whist {scoring}",
+                             movement={"kind": "mitchell", "tables": 3, "boards_per_round": 2})
+        enter_pairs(client, club, event["id"], make_members(club, 12, start=1 + 12 * len(ids)))
+        base = f"/api/clubs/{club.slug}/events/{event['id']}"
+        assert client.post(f"{base}/start/").status_code == 200
+        movement = client.get(f"{base}/movement/").json()["sections"][0]
+        for i, (_rnd, _t, board, ns, ew) in enumerate(plays(movement)):
+            client.post(f"{base}/results/", {"board": board, "ns": ns, "ew": ew, "tricks_ns": 3 + i % 9},
+                        format="json")
+        ids[scoring] = event["id"]
+    books = Score.objects.filter(event_id=ids["average"])
+    now = sorted(books.values_list("pk", "plus_ns", "plus_ew"))
+    assert any(plus for _pk, plus, _ew in now) and not books.exclude(imp_ns=None).exists()
+    books.update(imp_ns=F("plus_ns"), imp_ew=F("plus_ew"), plus_ns=None, plus_ew=None)  # as stored before
+    other = Score.objects.filter(event_id=ids["matchpoints"])
+    other_before = sorted(other.values_list("pk", "mp_ns", "mp_ew", "imp_ns", "plus_ns"))
+
+    importlib.import_module("scoring.migrations.0003_score_plus").move(apps, None)
+
+    assert sorted(books.values_list("pk", "plus_ns", "plus_ew")) == now
+    assert not books.exclude(imp_ns=None).exists() and not books.exclude(imp_ew=None).exists()
+    assert sorted(other.values_list("pk", "mp_ns", "mp_ew", "imp_ns", "plus_ns")) == other_before
+    assert any(mp for _pk, mp, *_ in other_before)
