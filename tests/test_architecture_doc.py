@@ -26,6 +26,10 @@ def file_paths() -> list[str]:
                    and "{" not in t and "<" not in t})
 
 
+def url_names() -> list[str]:
+    return sorted({t for t in _ticked() if re.fullmatch(r"[a-z]+(?:-[a-z]+)+", t)})
+
+
 def resolve(dotted: str):
     """Import the longest importable module prefix, then getattr the rest (a class's method too).
     The URL conf is loaded first, as the server does (``cardroom.api`` alone meets DRF's settings
@@ -67,6 +71,15 @@ def test_every_file_path_in_the_doc_exists(path):
         assert list(ROOT.glob(path)), f"docs/architecture.md names `{path}`: nothing matches"
     else:
         assert target.exists(), f"docs/architecture.md names `{path}`, which is gone: update the page"
+
+
+def test_every_url_name_in_the_doc_is_routed():
+    from django.urls import get_resolver
+
+    names = url_names()
+    assert names, "the traces name the URLs they start from"
+    routed = {key for key in get_resolver().reverse_dict if isinstance(key, str)}
+    assert [n for n in names if n not in routed] == [], "docs/architecture.md names a URL that is gone"
 
 
 def test_the_readme_links_the_doc():
