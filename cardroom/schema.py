@@ -19,6 +19,7 @@ WRITES = {"post", "put", "patch", "delete"}
 RETRY_AFTER = {"Retry-After": {"description": "Seconds to wait before trying again",
                                "schema": {"type": "integer", "minimum": 0}}}
 TABLE_PATH = "/tables/{section}/{table}/"
+PARTY_TABLE_PATH = "/tables/{table}/"
 PIN_LOCKOUT = ("Wrong PINs from this device at this table: after 5 it waits 2, 4, 8 ... seconds (30 at one "
                "table slow every device to one try per 10 s); wait as Retry-After says, the other phones "
                "carry on")
@@ -38,6 +39,6 @@ def document_errors(result, generator, request, public):
                                             "content": {"application/json": {"schema": ERROR}}})
             throttled = responses["429"]
             throttled.setdefault("headers", dict(RETRY_AFTER))
-            if TABLE_PATH in path:  # the table's PIN lock-out (tournaments.services.pins)
+            if TABLE_PATH in path or path.endswith(PARTY_TABLE_PATH):  # the PIN lock-out (tournaments.services.pins)
                 throttled["description"] = PIN_LOCKOUT
     return result

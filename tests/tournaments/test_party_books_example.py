@@ -1,6 +1,7 @@
 """The books' progressive euchre (Hoyle's Games Modernized, Progressive Euchre; the worked
 3-table example) through the API, and bad input that changes nothing."""
 import pytest
+from rest_framework.test import APIClient
 
 from tests.tournaments.factories_party import close, create_party, get_round, register, report, url
 from tournaments.models.party import PartyTableReport, PartyRound, PartyStar
@@ -98,12 +99,24 @@ def test_a_closed_round_cannot_be_reported_or_closed_again(party, club):
     assert PartyStar.objects.count() == 2 + 4 + 2
 
 
-def test_players_need_the_table_pin_to_report(party, club, player, api_as):
+def test_players_need_the_table_pin_to_report(party, club, player, api):
+    """The PIN goes in the X-Table-Pin header (TablePinAuthentication), as at a duplicate table;
+    a phone needs no login, a player's own login is not enough, and a PIN in the body is no PIN."""
     client, event_id, _ = party
     pins = client.get(url(club, event_id, "party")).json()["pins"]
-    phone = api_as(player)
-    assert report(phone, club, event_id, 1, 2, [3, 2], pin="0000" if pins["2"] != "0000" else "1111").status_code == 403
-    assert report(phone, club, event_id, 1, 2, [3, 2], pin=pins["2"]).status_code == 201
+    signed_in = APIClient()
+    signed_in.force_login(player)
+    assert report(signed_in, club, event_id, 1, 2, [3, 2]).status_code == 403
+    assert report(api, club, event_id, 1, 2, [3, 2], pin=pins["2"]).status_code == 403
+    signed_in.credentials(HTTP_X_TABLE_PIN="0000" if pins["2"] != "0000" else "1111")
+    assert report(signed_in, club, event_id, 1, 2, [3, 2]).status_code == 403
+    assert not PartyResult.objects.exists()
+    api.credentials(HTTP_X_TABLE_PIN=pins["2"])
+    assert report(api, club, event_id, 1, 2, [3, 2]).status_code == 201
+    assert PartyResult.objects.get(table=2).entered_by == "table 2"
+    assert report(api, club, event_id, 1, 3, [3, 2]).status_code == 403  # table 2's PIN is not table 3's
+    signed_in.credentials(HTTP_X_TABLE_PIN=pins["3"])
+    assert report(signed_in, club, event_id, 1, 3, [3, 2]).status_code == 201
 
 
 def test_only_directors_register_and_start(club, api_as, director, scorer):

@@ -218,14 +218,15 @@ def test_bad_input_is_a_400_naming_the_field(api_as, director, club):
     assert ok.status_code == 201 and ok.json()["tables"][0]["result"]["chips"] == [4 * 27, 4 * 33, 4 * 30, -4 * 90]
 
 
-def test_a_player_reports_the_table_with_its_pin(api_as, director, player, club):
+def test_a_player_reports_the_table_with_its_pin(api_as, director, club, api):
     event, _ = hearts_party(api_as(director), club, 8)
     start(api_as(director), club, event)
     party = Party.objects.get(event_id=event["id"])
-    phone = api_as(player)
     wrong = "0000" if services.table_pin(party, 2) != "0000" else "1111"
-    assert chips(phone, club, event, 1, 2, [-6, 1, 2, 3], pin=wrong).status_code == 403
-    ok = chips(phone, club, event, 1, 2, [-6, 1, 2, 3], pin=services.table_pin(party, 2))
+    api.credentials(HTTP_X_TABLE_PIN=wrong)
+    assert chips(api, club, event, 1, 2, [-6, 1, 2, 3]).status_code == 403
+    api.credentials(HTTP_X_TABLE_PIN=services.table_pin(party, 2))
+    ok = chips(api, club, event, 1, 2, [-6, 1, 2, 3])
     assert ok.status_code == 201 and ok.json()["tables"][1]["result"]["chips"] == [-6, 1, 2, 3]
 
 

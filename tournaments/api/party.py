@@ -1,31 +1,41 @@
 """API for progressive parties under /api/clubs/{slug}/events/.
 
 ``EventViewSet`` hands party events to ``party_create``, ``party_start`` and
-``party_standings``; the party's own routes (players, rounds, tables, close) are the views
-below, appended to ``tournaments.api.urls``. Thin: each action's ``InputSerializer`` checks the body, a service
-is called, the answer is shaped. Input errors are 400 naming the field (the serializer's, or the
-service's ``ValidationError``), clashes with the party's state a ``PartyConflict``, which the API's
-one exception handler (``cardroom.api``) answers 409 with a ``detail``; nothing is written.
+``party_standings`` (``EventViewSet.action_permissions`` says who may); the party's own routes
+(players, rounds, tables, close) are the views below, appended to ``tournaments.api.urls``. Thin:
+each action's ``InputSerializer`` checks the body, a service is called, the answer is shaped.
+Input errors are 400 naming the field (the serializer's, or the service's ``ValidationError``),
+clashes with the party's state a ``PartyConflict``, which the API's one exception handler
+(``cardroom.api``) answers 409 with a ``detail``; nothing is written.
+
+Who may: first whether the party is visible to the caller at all (``PartyView.check_permissions``;
+a hidden party is a 404 for everyone, never a 403 that would say it exists), then each view's
+permission classes (``cardroom.permissions``): anyone who sees a party reads it, directors run it,
+and a table reports with its PIN in the ``X-Table-Pin`` header (``TablePinAuthentication``) or a
+scorer's login.
 """
 from __future__ import annotations
 
+from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import PermissionDenied
-from rest_framework.permissions import SAFE_METHODS, BasePermission
+from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from cardroom import limits
 from cardroom.clients import client_address
-from clubs.models import Club
-from clubs.permissions import is_director, is_scorer
-from tournaments import selectors, selectors_party
-from tournaments.api.tables import require_pin
+from cardroom.permissions import DirectorWrites, IsClubDirector, IsScorerOrTable, TablePinAuthentication, TableSeat
+from clubs.permissions import is_director
+from tournaments import selectors_party
+from tournaments.api.mixins import EventScopedMixin
+from tournaments.models import Event
 from tournaments.models.party import Party, PartyPlayer, Progression
+from tournaments.movements.limits import MAX_PARTY_TABLES
 from tournaments.services import party as party_services
 from tournaments.visibility import parties_visible
 
@@ -58,12 +68,9 @@ class PartyCreateInput(serializers.Serializer):
 
 
 def party_create(view, request) -> Response:
-    """``POST /`` for a progressive_euchre or whist_drive event (directors only)."""
-    club = view.get_club()
-    if not is_director(request.user, club):
-        raise PermissionDenied("Only a director of the club can do this.")
+    """``POST /`` for a progressive_euchre or whist_drive event (directors: the viewset's ``create``)."""
     values = _valid(PartyCreateInput, request)
-    party = party_services.party_create(club=club, created_by=request.user, **values)
+    party = party_services.party_create(club=view.get_club(), created_by=request.user, **values)
     return Response(party_data(party), status=status.HTTP_201_CREATED)
 
 
@@ -74,9 +81,8 @@ class PartyStartInput(serializers.Serializer):
 
 
 def party_start(view, request, event) -> Response:
-    """``POST /{id}/start/``: draw round 1 from the seed, or take ``{"seating": [...]}``."""
-    if not is_director(request.user, event.club):
-        raise PermissionDenied("Only a director of the club can do this.")
+    """``POST /{id}/start/``: draw round 1 from the seed, or take ``{"seating": [...]}``
+    (directors: the viewset's ``start``)."""
     party = get_object_or_404(Party, event=event)
     body = _valid(PartyStartInput, request)
     round_ = party_services.party_start(party=party, seating=body.get("seating"), user=request.user)
@@ -94,30 +100,32 @@ READ = extend_schema(responses=OpenApiTypes.OBJECT)
 READ_LIST = extend_schema(responses={200: {"type": "array", "items": {"type": "object"}}})
 
 
-class ReadsOnceStarted(BasePermission):
-    """Anyone reads a started party (as its pages show it); every write needs a login."""
+class PartyView(EventScopedMixin, APIView):
+    """Base: the club and the party's event from the URL. Reads: anyone who may see the party
+    (``visibility.parties_visible``: the club's staff, and everyone once it has started);
+    writes: the club's directors (``DirectorWrites``), unless a view names other classes."""
 
-    def has_permission(self, request, view) -> bool:
-        return request.method in SAFE_METHODS or bool(request.user and request.user.is_authenticated)
+    permission_classes = [DirectorWrites]
 
-
-class PartyView(APIView):
-    """Base: the club and the party's event from the URL, visible to this user (reads: the
-    rule of ``visibility.parties_visible``; writes: the club's events the user may open)."""
-
-    permission_classes = [ReadsOnceStarted]
+    def get_event(self, user=None) -> Event:
+        """The URL's party among those ``user`` (else the request's) may see; a 404 otherwise."""
+        if not hasattr(self, "_event"):
+            events = parties_visible(club=self.get_club(), user=user or self.request.user)
+            self._event = events.filter(pk=self.kwargs[self.event_kwarg]).first()
+            if self._event is None:
+                raise NotFound("No such event.")
+        return self._event
 
     def get_party(self) -> Party:
-        club = get_object_or_404(Club, slug=self.kwargs["club_slug"])
-        user = self.request.user
-        events = (parties_visible(club=club, user=user) if self.request.method in SAFE_METHODS
-                  else selectors.club_events_visible(club=club, user=user))
-        event = get_object_or_404(events, pk=self.kwargs["pk"])
-        return get_object_or_404(Party.objects.select_related("event", "event__club"), event=event)
+        if not hasattr(self, "_party"):
+            self._party = get_object_or_404(Party.objects.select_related("event", "event__club"),
+                                            event=self.get_event())
+        return self._party
 
-    def require(self, party: Party, check, what: str) -> None:
-        if not check(self.request.user, party.event.club):
-            raise PermissionDenied(f"Only a {what} of the club can do this.")
+    def check_permissions(self, request):
+        """The party first: one this user may not see is a 404 before any role is asked."""
+        self.get_party()
+        super().check_permissions(request)
 
 
 class PartyDetailView(PartyView):
@@ -159,7 +167,6 @@ class PartyPlayersView(PartyView):
     @extend_schema(request=InputSerializer, responses={201: OpenApiTypes.OBJECT})
     def post(self, request, club_slug, pk):
         party = self.get_party()
-        self.require(party, is_director, "director")
         body = _valid(self.InputSerializer, request)
         player = party_services.party_player_add(party=party, member=body.get("member"), guest=body.get("guest"),
                                                  category=body.get("category") or "open")
@@ -171,6 +178,8 @@ class PartyPlayersView(PartyView):
 
 class PartyLeaveView(PartyView):
     """``POST /{id}/players/{label}/leave/`` with an optional substitute ``member``/``guest``."""
+
+    permission_classes = [IsClubDirector]
 
     class InputSerializer(serializers.Serializer):
         class Meta:
@@ -184,7 +193,6 @@ class PartyLeaveView(PartyView):
     @extend_schema(request=InputSerializer, responses=OpenApiTypes.OBJECT)
     def post(self, request, club_slug, pk, label):
         party = self.get_party()
-        self.require(party, is_director, "director")
         player = get_object_or_404(PartyPlayer, party=party, label=label, ghost=False)
         body = _valid(self.InputSerializer, request)
         seat = party_services.party_player_leave(party=party, player=player, member=body.get("member"),
@@ -203,11 +211,40 @@ class PartyRoundView(PartyView):
         return Response(data)
 
 
-class PartyTableView(PartyView):
-    """``POST /{id}/rounds/{n}/tables/{t}/`` ``{"points": [5, 3], "tricks"?, "cut"?, "pin"?}``;
+class PartyTableDevice(PartyView):
+    """Base of a party table's reports: the table's phone with its PIN in the ``X-Table-Pin``
+    header (``TablePinAuthentication``; the PIN of ``party_services.table_pin``), or a scorer
+    or director of the club. The phone sees what anyone sees: a party once it has started."""
+
+    authentication_classes = [TablePinAuthentication, *api_settings.DEFAULT_AUTHENTICATION_CLASSES]
+    permission_classes = [IsScorerOrTable]
+
+    def get_table(self) -> tuple[Party, int]:
+        """The party and the URL's table; past the largest party a table is a 404 (which
+        tables the round has is the service's 400)."""
+        table = self.kwargs["table"]
+        if not 1 <= table <= MAX_PARTY_TABLES:
+            raise NotFound(f"A party has tables 1 to {MAX_PARTY_TABLES}.")
+        return self.get_party(), table
+
+    def table_pin_check(self, request, pin):
+        """Asked while authenticating, before the user is known: the party as anyone sees it."""
+        self.get_event(user=AnonymousUser())
+        party, table = self.get_table()
+        return (party_services.table_pin_check(party, table, pin, client_address(request)),
+                TableSeat(event_id=party.event_id, table=str(table)))
+
+    def entered_by(self, request) -> str:
+        if isinstance(request.auth, TableSeat):
+            return f"table {request.auth.table}"
+        return request.user.get_username()
+
+
+class PartyTableView(PartyTableDevice):
+    """``POST /{id}/rounds/{n}/tables/{t}/`` ``{"points": [5, 3], "tricks"?, "cut"?}``;
     progressive hearts ``{"chips": [12, -20, 3, 6]}`` or ``{"hands": [{"hearts": [...]}, ...]}``.
-    Scorers and directors report any table (directors may ``"correct"``); players need the
-    table's PIN."""
+    Scorers and directors report any table (directors may ``"correct"``); a table's phone sends
+    its PIN in the ``X-Table-Pin`` header."""
 
     class InputSerializer(serializers.Serializer):
         class Meta:
@@ -222,19 +259,15 @@ class PartyTableView(PartyView):
         hands = serializers.ListField(child=serializers.DictField(), required=False, allow_null=True,
                                       help_text='Progressive hearts instead of chips: [{"hearts": [1, 2, 4, 6]}, ...].')
         cut = serializers.ListField(child=serializers.IntegerField(allow_null=True), required=False, allow_null=True)
-        pin = serializers.CharField(required=False, allow_null=True, allow_blank=True, max_length=16)
         correct = serializers.BooleanField(required=False, default=False)
 
     @extend_schema(request=InputSerializer, responses={201: OpenApiTypes.OBJECT})
     def post(self, request, club_slug, pk, number, table):
         party = self.get_party()
-        club = party.event.club
         body = _valid(self.InputSerializer, request)
-        if not is_scorer(request.user, club):
-            require_pin(party_services.table_pin_check(party, table, body.get("pin"), client_address(request)))
         common = {"party": party, "round_number": number, "table": table, "cut": body.get("cut"),
-                  "entered_by": request.user.get_username(),
-                  "correct": body["correct"] and is_director(request.user, club)}
+                  "entered_by": self.entered_by(request),
+                  "correct": body["correct"] and is_director(request.user, party.event.club)}
         if party.progression == Progression.HEARTS:
             party_services.party_hearts_enter(chips=body.get("chips"), hands=body.get("hands"), **common)
         elif "points" not in body:
@@ -250,6 +283,8 @@ class PartyCloseView(PartyView):
     ``DELETE`` reopens round n, the last closed round: its stars and the next round's seating
     go (400 once the next round has a result)."""
 
+    permission_classes = [IsClubDirector]
+
     class InputSerializer(serializers.Serializer):
         class Meta:
             ref_name = "PartyRoundClose"  # the schema's component name (one InputSerializer a view)
@@ -260,7 +295,6 @@ class PartyCloseView(PartyView):
     @extend_schema(request=InputSerializer, responses=OpenApiTypes.OBJECT)
     def post(self, request, club_slug, pk, number):
         party = self.get_party()
-        self.require(party, is_director, "director")
         body = _valid(self.InputSerializer, request)
         nxt = party_services.party_round_close(party=party, round_number=number, cut=body.get("cut"),
                                                user=request.user)
@@ -273,7 +307,6 @@ class PartyCloseView(PartyView):
     @READ
     def delete(self, request, club_slug, pk, number):
         party = self.get_party()
-        self.require(party, is_director, "director")
         party_services.party_round_reopen(party=party, round_number=number, user=request.user)
         return Response({"reopened": number, "round": selectors_party.party_round(party=party, number=number)})
 
@@ -281,10 +314,11 @@ class PartyCloseView(PartyView):
 class PartyFinishView(PartyView):
     """``POST /{id}/party/finish/``: end play (the books set no number of games)."""
 
+    permission_classes = [IsClubDirector]
+
     @extend_schema(request=None, responses=OpenApiTypes.OBJECT)
     def post(self, request, club_slug, pk):
         party = self.get_party()
-        self.require(party, is_director, "director")
         party_services.party_finish(party=party, user=request.user)
         return Response(party_data(Party.objects.select_related("event").get(pk=party.pk)))
 
