@@ -68,18 +68,30 @@ def test_a_round_by_the_api(poker, club):
     assert sum(r["points"] for r in standings) == 0
 
 
-def test_a_phone_needs_the_table_pin(poker, club, api_as, player):
-    api = api_as(player)
+def test_a_phone_needs_the_table_pin(poker, club, api_as, player, api):
     client, event = poker
     tables = [t["players"] for t in get_round(client, club, event["id"], 1)["tables"]]
     client.post(url(club, event["id"], "rounds", 1, "bell"), {"jackpot": tables[0][0]}, format="json")
     party = Party.objects.get(event_id=event["id"])
     body = {"chips": {p: STAKE for p in tables[2]}, "pots": tables[2][:2]}
-    refused = api.post(url(club, event["id"], "rounds", 1, "tables", 3, "count"), {**body, "pin": "x"}, format="json")
-    assert refused.status_code in (401, 403)
-    ok = api.post(url(club, event["id"], "rounds", 1, "tables", 3, "count"),
-                  {**body, "pin": services.table_pin(party, 3)}, format="json")
+    count = url(club, event["id"], "rounds", 1, "tables", 3, "count")
+    assert api_as(player).post(count, body, format="json").status_code == 403
+    api.credentials(HTTP_X_TABLE_PIN="x")
+    assert api.post(count, body, format="json").status_code == 403
+    api.credentials(HTTP_X_TABLE_PIN=services.table_pin(party, 3))
+    ok = api.post(count, body, format="json")
     assert ok.status_code == 201, ok.content
+
+
+def test_only_directors_lend_and_ring_the_bell(poker, club, api_as, player, scorer):
+    client, event = poker
+    head = get_round(client, club, event["id"], 1)["tables"][0]["players"]
+    for who in (player, scorer):
+        assert api_as(who).post(url(club, event["id"], "ledger"), {"player": head[0], "kind": "borrowed",
+                                                                    "chips": 5}, format="json").status_code == 403
+        assert api_as(who).post(url(club, event["id"], "rounds", 1, "bell"), {"jackpot": head[0]},
+                                format="json").status_code == 403
+    assert api_as(player).get(url(club, event["id"], "poker")).status_code == 200
 
 
 @pytest.mark.parametrize("path, body, field", [

@@ -1,7 +1,9 @@
 """API for progressive poker under /api/clubs/{slug}/events/{id}/ (Standard Hoyle, Progressive
 Poker): the tables' limits and the banker's book, the bell, a table's count. Thin: an input
 serializer per action, a service call, the answer; a ValidationError is a 400 naming the field
-and a ``PartyConflict`` a 409 (``cardroom.api.exception_handler``)."""
+and a ``PartyConflict`` a 409 (``cardroom.api.exception_handler``). Who may is the party API's
+(``tournaments.api.party``): anyone who sees the party reads, directors write, a table's phone
+counts with its PIN in the ``X-Table-Pin`` header."""
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
@@ -10,12 +12,9 @@ from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
-from cardroom import limits
-from cardroom.clients import client_address
-from clubs.permissions import is_director, is_scorer
+from clubs.permissions import is_director
 from tournaments import selectors_party
-from tournaments.api.party import PartyView
-from tournaments.api.tables import require_pin
+from tournaments.api.party import PartyTableDevice, PartyView
 from tournaments.models.party import Party, Progression
 from tournaments.models.poker import LedgerKind
 from tournaments.selectors_poker import poker_summary
@@ -57,7 +56,6 @@ class PokerLedgerView(PartyView):
     @extend_schema(request=InputSerializer, responses={201: OpenApiTypes.OBJECT})
     def post(self, request, club_slug, pk):
         party = _poker(self.get_party())
-        self.require(party, is_director, "director")
         body = self.InputSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         services.poker_ledger_add(party=party, user=request.user, **body.validated_data)
@@ -78,7 +76,6 @@ class PokerBellView(PartyView):
     @extend_schema(request=InputSerializer, responses=OpenApiTypes.OBJECT)
     def post(self, request, club_slug, pk, number):
         party = _poker(self.get_party())
-        self.require(party, is_director, "director")
         body = self.InputSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         services.poker_bell(party=party, round_number=number, user=request.user, **body.validated_data)
@@ -101,11 +98,11 @@ class _Chips(serializers.Field):
         return value
 
 
-class PokerCountView(PartyView):
+class PokerCountView(PartyTableDevice):
     """``POST /{id}/rounds/{n}/tables/{t}/count/`` after the bell: ``{"chips": {"3": 400, ...},
-    "pots": ["7", "3"], "cut"?: {"5": 12, ...}, "pin"?}``: each player's chips and who won the
-    last two pots, oldest first (the head table gives none). Scorers and directors report any
-    table (directors may ``"correct"``); players need the table's PIN."""
+    "pots": ["7", "3"], "cut"?: {"5": 12, ...}}``: each player's chips and who won the last two
+    pots, oldest first (the head table gives none). Scorers and directors report any table
+    (directors may ``"correct"``); a table's phone sends its PIN in the ``X-Table-Pin`` header."""
 
     class InputSerializer(serializers.Serializer):
         class Meta:
@@ -116,19 +113,15 @@ class PokerCountView(PartyView):
                                      default=list)
         cut = serializers.DictField(child=serializers.IntegerField(min_value=1, max_value=13), required=False,
                                     allow_null=True, default=None)
-        pin = serializers.CharField(required=False, max_length=limits.NAME_MAX)
         correct = serializers.BooleanField(required=False, default=False)
 
     @extend_schema(request=InputSerializer, responses={201: OpenApiTypes.OBJECT})
     def post(self, request, club_slug, pk, number, table):
         party = _poker(self.get_party())
-        club = party.event.club
         body = self.InputSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         data = body.validated_data
-        if not is_scorer(request.user, club):
-            require_pin(services.table_pin_check(party, table, data.get("pin"), client_address(request)))
         services.poker_report(party=party, round_number=number, table=table, chips=data["chips"], pots=data["pots"],
-                              cut=data["cut"], entered_by=request.user.get_username(),
-                              correct=data["correct"] and is_director(request.user, club))
+                              cut=data["cut"], entered_by=self.entered_by(request),
+                              correct=data["correct"] and is_director(request.user, party.event.club))
         return Response(selectors_party.party_round(party=party, number=number), status=status.HTTP_201_CREATED)
