@@ -22,17 +22,12 @@ def party_print_context(party: Party, kind: str, *, rounds=None) -> tuple[str, d
              "date_text": party.event.date.strftime("%d %B %Y")}
     context = {"party": party, "sheet": sheet, "stars": party.has_stars, "head": 1, "booby": party.tables}
     context.update(PRINTS[kind](party, rounds=rounds))
-    template = f"print/tally_{'cards' if kind == 'tallies' else kind}.html"
-    if party.progression == Progression.HEARTS and kind in ("tallies", "results"):
-        template = f"tournaments/party_hearts_print_{kind}.html"
-        context["options"] = services.party_options(party)
-    if party.progression == Progression.POKER and kind in ("tallies", "results"):
-        template = f"tournaments/party_poker_print_{kind}.html"
-        context["poker"] = poker_summary(party)
-    return template, context
+    return f"print/tally_{'cards' if kind == 'tallies' else kind}.html", context
 
 
 def _print_tallies(party, rounds=None) -> dict:
+    """Tally cards, one template for every party: the card's facts, columns and first-round
+    cells are data (the game's own columns: points and stars; chips lost; the banker's chips)."""
     rounds = services.planned_rounds(party) or whole_number(rounds, "rounds", high=40, default=8)
     first = selectors_party.party_round(party=party, number=1)
     where = {}
@@ -43,8 +38,49 @@ def _print_tallies(party, rounds=None) -> dict:
         for s, side in enumerate(t["sides"]):
             for pos, label in enumerate(side):
                 where[label] = (t["table"], side[1 - pos], t["sides"][1 - s])
-    return {"cards": [{"player": p, "first": where.get(p.label), "rounds": range(1, min(rounds, 40) + 1)}
-                      for p in PartyPlayer.objects.filter(party=party, ghost=False)]}
+    shape = _tally_shape(party)
+    columns = ["Round", "Table", *shape["columns"]]
+    cards = []
+    for player in PartyPlayer.objects.filter(party=party, ghost=False):
+        start = where.get(player.label)
+        rows = []
+        for r in range(1, min(rounds, 40) + 1):
+            row = [r, start[0] if r == 1 and start else ""]
+            if shape["partner"]:
+                row.append(start[1] if r == 1 and start else "")
+            rows.append(row + [""] * (len(columns) - len(row)))
+        facts = [shape["about"] or player.get_category_display()]
+        if player.card:
+            facts.append(f"drew the {player.card}")
+        if start:
+            facts.append(shape["start"](party, *start))
+        cards.append({"player": player, "facts": facts + shape["facts"], "rows": rows})
+    return {"cards": cards, "columns": columns, "note": shape["note"]}
+
+
+def _start_at(party, table) -> str:
+    where = " (head table)" if table == 1 else " (booby table)" if table == party.tables else ""
+    return f"start at table {table}{where}"
+
+
+def _tally_shape(party) -> dict:
+    """What a game's tally card says beside the player and asks each round."""
+    if party.progression == Progression.HEARTS:
+        return {"about": "progressive hearts, each for himself", "partner": False, "facts": [],
+                "start": lambda party, table, partner, others: f"start at table {table} with {', '.join(others)}",
+                "columns": ["Chips lost", "Total", "Retired"],
+                "note": "Four players retire at each round's close, until four play the final table. "
+                        "A minus sign for chips won."}
+    if party.progression == Progression.POKER:
+        poker = poker_summary(party)
+        chips = ", ".join(f"{n} {c}" for c, n in poker["stake_chips"].items())
+        return {"about": "", "partner": False, "facts": [f"chips from the banker: {poker['stake']} white ({chips})"],
+                "start": lambda party, table, partner, others: _start_at(party, table),
+                "columns": ["Won the last pots?", "Borrowed", "Returned", "Chips at the bell"], "note": ""}
+    return {"about": "", "partner": True, "facts": [], "note": "",
+            "start": lambda party, table, partner, others: (
+                f"{_start_at(party, table)}, partner {partner}, against {' & '.join(others)}"),
+            "columns": ["Partner", "Points", *(["Star"] if party.has_stars else []), "Total"]}
 
 
 SCHEME_WORDS = {"plain": "a chip a heart", "eagle_1": "ace 14, king 13, queen 12, knave 11, the rest their spots",
@@ -99,12 +135,60 @@ def _print_chart(party, rounds=None) -> dict:
 
 
 def _print_results(party, rounds=None) -> dict:
+    """Results and prizes from the stored standings, one template for every party: each game's
+    columns, prize lines and the banker's book (poker) are data."""
     standings = selectors_party.party_standings(party=party)
     groups = [(label, [r for r in standings if r.category == value]) for value, label in Category.choices]
-    if party.progression == Progression.HEARTS:  # each for himself: one ranking, open prizes
-        groups = [("Players", standings)]
-    return {"groups": [g for g in groups if g[1]], "prizes": selectors_party.party_prizes(party=party, standings=standings),
+    progression = party.progression
+    if progression == Progression.HEARTS:  # each for himself: one ranking, open prizes
+        groups = [("", standings)]
+    prizes = selectors_party.party_prizes(party=party, standings=standings)
+    columns, cells = _result_columns(party)
+    book = []
+    if progression == Progression.POKER:
+        book = [("The banker's book", _book_line(poker_summary(party)["book"]))]
+    return {"groups": [{"label": label, "rows": [{"rank": r.rank, "label": r.label, "name": r.name,
+                                                   "note": "" if progression == Progression.HEARTS else r.note,
+                                                   "cells": cells(r)} for r in rows]}
+                       for label, rows in groups if rows],
+            "columns": columns, "prizes": [_prize_line(progression, p) for p in prizes], "book": book,
             "tie_break": f"{selectors_party.tie_break(party)} {selectors_party.missed_rule(party)}"}
+
+
+def _capfirst(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _prize_line(progression: str, prize: dict) -> dict:
+    if progression == Progression.HEARTS:
+        title = f"{_capfirst(prize['prize'])} prize"
+    else:
+        title = f"{_capfirst(prize['category'])}, {prize['prize']} prize"
+    if progression == Progression.POKER:
+        title += " (tied: cut for it)" if prize.get("cut") else ""
+        return {"title": title, "players": [f"{r.label} {r.name} ({r.points})" for r in prize["players"]]}
+    return {"title": title, "players": [f"{r.label} {r.name}" for r in prize["players"]]}
+
+
+def _result_columns(party):
+    """The game's columns after rank, number and name: (title, CSS class) and each row's cells."""
+    if party.progression == Progression.HEARTS:
+        return ([("Chips lost, round by round", "left"), ("Total", ""), ("Retired", "")],
+                lambda r: [(", ".join("–" if line.points is None else str(line.points) for line in r.lines), "left"),
+                           (r.points, "num"), (f"after round {r.retired}" if r.retired else "", "")])
+    if party.progression == Progression.POKER:
+        return [("Chips won", ""), ("Prize", "")], lambda r: [(r.points, "num"), (r.prize, "")]
+    if party.has_stars:
+        return ([("Points", ""), ("Gold", ""), ("Red", ""), ("Green", "")],
+                lambda r: [(r.points, "num"), (r.gold, ""), (r.red, ""), (r.green, "")])
+    return [("Points", ""), ("Won", "")], lambda r: [(r.points, "num"), (r.wins, "")]
+
+
+def _book_line(book: dict) -> str:
+    held = f" · in the players' hands {book['held']}" if book["held"] is not None else ""
+    balance = "balances: no chips made or lost" if book["balances"] else "DOES NOT BALANCE"
+    return (f"Issued {book['issued']} · borrowed {book['borrowed']} · returned {book['returned']} · "
+            f"out {book['out']}{held} · {balance}")
 
 
 PRINTS = {"tallies": _print_tallies, "tables": _print_tables, "chart": _print_chart, "results": _print_results}
