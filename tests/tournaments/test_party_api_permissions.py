@@ -7,7 +7,7 @@ from rest_framework.test import APIClient
 
 from tests.tournaments.factories_party import create_party, register, report, url
 from tournaments.models import Event
-from tournaments.models.party import Party, PartyPlayer, PartyResult, PartyRound
+from tournaments.models.party import Party, PartyPlayer, PartyRound, PartyTableReport
 from tournaments.models.pins import PinMiss
 from tournaments.services import party as services
 
@@ -95,23 +95,24 @@ def test_a_party_table_answers_a_pin_for_a_hidden_party_with_404_and_counts_no_m
 def test_a_scorer_reports_any_table_without_a_pin_and_a_visitor_cannot(started, club, api, api_as, scorer, player):
     assert report(api, club, started.event_id, 1, 1, [5, 2]).status_code in (401, 403)
     assert report(api_as(player), club, started.event_id, 1, 1, [5, 2]).status_code == 403
-    assert not PartyResult.objects.exists()
+    assert not PartyTableReport.objects.exists()
     assert report(api_as(scorer), club, started.event_id, 1, 1, [5, 2]).status_code == 201
-    assert PartyResult.objects.get(table=1).entered_by == scorer.username
+    assert PartyTableReport.objects.get(table=1).entered_by == scorer.username
 
 
-@pytest.mark.parametrize("table", [0, 61, 10 ** 40])
-def test_a_table_no_party_has_is_a_404_before_the_pin_is_checked(started, club, api, api_as, director, table):
+@pytest.mark.parametrize("table", [0, 3, 61, 10 ** 40])
+def test_a_table_the_party_never_had_is_a_404_before_the_pin_is_checked(started, club, api, api_as, director,
+                                                                        table):
     api.credentials(HTTP_X_TABLE_PIN="0000")
     assert report(api, club, started.event_id, 1, table, [5, 2]).status_code == 404
     assert report(api_as(director), club, started.event_id, 1, table, [5, 2]).status_code == 404
-    assert not PinMiss.objects.exists() and not PartyResult.objects.exists()
+    assert not PinMiss.objects.exists() and not PartyTableReport.objects.exists()
 
 
-def test_a_table_the_round_does_not_have_is_a_400_naming_the_table(started, club, api):
-    api.credentials(HTTP_X_TABLE_PIN=services.table_pin(started, 3))
-    response = report(api, club, started.event_id, 1, 3, [5, 2])
-    assert response.status_code == 400 and "table" in response.json()
+def test_a_round_the_party_does_not_have_is_a_400_naming_the_round(started, club, api):
+    api.credentials(HTTP_X_TABLE_PIN=services.table_pin(started, 1))
+    response = report(api, club, started.event_id, 9, 1, [5, 2])
+    assert response.status_code == 400 and "round" in response.json()
 
 
 def test_a_wrong_pin_is_refused_and_counted_a_right_one_writes(started, club, api):
@@ -121,7 +122,7 @@ def test_a_wrong_pin_is_refused_and_counted_a_right_one_writes(started, club, ap
     assert PinMiss.objects.get().table == "2"
     api.credentials(HTTP_X_TABLE_PIN=right)
     assert report(api, club, started.event_id, 1, 2, [2, 5]).status_code == 201
-    assert PartyResult.objects.get(round__in=PartyRound.objects.filter(party=started)).points == [2, 5]
+    assert PartyTableReport.objects.get(round__in=PartyRound.objects.filter(party=started)).points == [2, 5]
 
 
 def test_a_duplicate_event_is_not_a_party(api_as, director, club):

@@ -110,10 +110,10 @@ def test_players_need_the_table_pin_to_report(party, club, player, api):
     assert report(api, club, event_id, 1, 2, [3, 2], pin=pins["2"]).status_code == 403
     signed_in.credentials(HTTP_X_TABLE_PIN="0000" if pins["2"] != "0000" else "1111")
     assert report(signed_in, club, event_id, 1, 2, [3, 2]).status_code == 403
-    assert not PartyResult.objects.exists()
+    assert not PartyTableReport.objects.exists()
     api.credentials(HTTP_X_TABLE_PIN=pins["2"])
     assert report(api, club, event_id, 1, 2, [3, 2]).status_code == 201
-    assert PartyResult.objects.get(table=2).entered_by == "table 2"
+    assert PartyTableReport.objects.get(table=2).entered_by == "table 2"
     assert report(api, club, event_id, 1, 3, [3, 2]).status_code == 403  # table 2's PIN is not table 3's
     signed_in.credentials(HTTP_X_TABLE_PIN=pins["3"])
     assert report(signed_in, club, event_id, 1, 3, [3, 2]).status_code == 201

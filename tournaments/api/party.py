@@ -35,7 +35,6 @@ from tournaments import selectors_party
 from tournaments.api.mixins import EventScopedMixin
 from tournaments.models import Event
 from tournaments.models.party import Party, PartyPlayer, Progression
-from tournaments.movements.limits import MAX_PARTY_TABLES
 from tournaments.services import party as party_services
 from tournaments.visibility import parties_visible
 
@@ -220,12 +219,12 @@ class PartyTableDevice(PartyView):
     permission_classes = [IsScorerOrTable]
 
     def get_table(self) -> tuple[Party, int]:
-        """The party and the URL's table; past the largest party a table is a 404 (which
-        tables the round has is the service's 400)."""
-        table = self.kwargs["table"]
-        if not 1 <= table <= MAX_PARTY_TABLES:
-            raise NotFound(f"A party has tables 1 to {MAX_PARTY_TABLES}.")
-        return self.get_party(), table
+        """The party and the URL's table: a table the party never had is a 404, before any PIN
+        is counted (as its phone page; which tables this round has is the service's 400)."""
+        party, table = self.get_party(), self.kwargs["table"]
+        if not selectors_party.party_has_table(party=party, table=table):
+            raise NotFound("The party has no such table.")
+        return party, table
 
     def table_pin_check(self, request, pin):
         """Asked while authenticating, before the user is known: the party as anyone sees it."""
