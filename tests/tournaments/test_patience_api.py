@@ -38,9 +38,9 @@ def fill(client, club, event_id, label, order, pin=None, deal=1):
     for square in order:
         grid = client.get(url(club, event_id, "patience", "players", label, "grid")).json()
         body = {"square": square, "card": grid["next"], "deal": deal}
-        if pin:
-            body["pin"] = pin
-        response = client.post(url(club, event_id, "patience", "players", label, "place"), body, format="json")
+        headers = {"HTTP_X_TABLE_PIN": pin} if pin else {}
+        response = client.post(url(club, event_id, "patience", "players", label, "place"), body, format="json",
+                               **headers)
         assert response.status_code == 200, response.content
     return response.json()
 
@@ -77,7 +77,8 @@ def test_an_evening_of_two_deals_from_phones_and_paper(api_as, api, director, cl
         grid = api.get(url(club, event_id, "patience", "players", "1", "grid")).json()
         assert grid["last"] == called_cards("patience-seed", 2)[n] == grid["next"]
         assert api.post(url(club, event_id, "patience", "players", "1", "place"),
-                        {"square": n, "card": grid["next"], "pin": pins["1"]}, format="json").status_code == 200
+                        {"square": n, "card": grid["next"]}, format="json",
+                        HTTP_X_TABLE_PIN=pins["1"]).status_code == 200
     refused = client.post(url(club, event_id, "patience", "close"), {}, format="json")
     assert refused.status_code == 409 and refused.json()["missing"] == ["2", "3"]
     assert client.post(url(club, event_id, "patience", "close"), {"confirm": True}, format="json").json()["next"] is None
@@ -104,7 +105,7 @@ def test_duplicate_comparison_matchpoints_each_deal(api_as, director, club):
     assert sum(r["total"] for r in rows) == 3 * 2  # n(n-1) matchpoints a deal
 
 
-def test_placing_refuses_wrong_pin_wrong_card_and_a_taken_square(api_as, api, director, club):
+def test_placing_refuses_wrong_pin_wrong_card_and_a_taken_square(api_as, api, director, club, make_user):
     client = api_as(director)
     event_id = evening(client, club)
     client.post(url(club, event_id, "patience", "call"), {"count": 2}, format="json")
@@ -112,12 +113,22 @@ def test_placing_refuses_wrong_pin_wrong_card_and_a_taken_square(api_as, api, di
     first, second = called_cards("patience-seed", 1)[:2]
     place = url(club, event_id, "patience", "players", "1", "place")
     wrong = "0000" if pins["1"] != "0000" else "1111"
-    assert api.post(place, {"square": 0, "card": first, "pin": wrong}, format="json").status_code == 403
-    assert api.post(place, {"square": 0, "card": second, "pin": pins["1"]}, format="json").status_code == 409
-    assert api.post(place, {"square": 0, "card": first, "pin": pins["1"]}, format="json").status_code == 200
-    again = api.post(place, {"square": 0, "card": first, "pin": pins["1"]}, format="json")
+    # The PIN goes in the X-Table-Pin header: one in the body is no PIN, signed in or not.
+    assert api.post(place, {"square": 0, "card": first, "pin": pins["1"]}, format="json").status_code == 403
+    stranger = api_as(make_user("stranger"))
+    assert stranger.post(place, {"square": 0, "card": first, "pin": pins["1"]}, format="json").status_code == 403
+    # Player 2's PIN does not place for player 1; a player the evening has not is a 404 before any PIN.
+    assert api.post(place, {"square": 0, "card": first}, format="json", HTTP_X_TABLE_PIN=pins["2"]).status_code == 403
+    nobody = url(club, event_id, "patience", "players", "99", "place")
+    assert api.post(nobody, {"square": 0, "card": first}, format="json", HTTP_X_TABLE_PIN=pins["1"]).status_code == 404
+    api.credentials(HTTP_X_TABLE_PIN=wrong)
+    assert api.post(place, {"square": 0, "card": first}, format="json").status_code == 403
+    api.credentials(HTTP_X_TABLE_PIN=pins["1"])
+    assert api.post(place, {"square": 0, "card": second}, format="json").status_code == 409
+    assert api.post(place, {"square": 0, "card": first}, format="json").status_code == 200
+    again = api.post(place, {"square": 0, "card": first}, format="json")
     assert again.status_code == 409 and "placed already" in again.json()["detail"]
-    taken = api.post(place, {"square": 0, "card": second, "pin": pins["1"]}, format="json")
+    taken = api.post(place, {"square": 0, "card": second}, format="json")
     assert taken.status_code == 400 and "square" in taken.json()
 
 

@@ -2,27 +2,33 @@
 
 Thin: an input serializer per action validates once, a service writes, a selector answers.
 Domain errors go through the one exception handler (``cardroom.api``): ``ValidationError``
-is a 400 naming the field, ``PatienceConflict`` a 409. Reads follow ``patience_visible``
-(anyone once the evening has started); writes need a club director, except a player's own
-placing with their PIN (``"pin"`` in the body; a director or scorer needs none).
+is a 400 naming the field, ``PatienceConflict`` a 409. Who may is the party API's: first whether
+the evening is visible at all (``patience_visible``: the club's staff, and anyone once it has
+started; a hidden one is a 404 for everyone, never a 403), then each view's permission classes
+(``cardroom.permissions``): anyone who sees it reads, directors write, and a player's phone
+places with the player's PIN in the ``X-Table-Pin`` header (``TablePinAuthentication``; a
+scorer's or director's login needs none, a PIN in the body is no PIN).
 """
 from __future__ import annotations
 
+from django.contrib.auth.models import AnonymousUser
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.permissions import SAFE_METHODS, AllowAny, BasePermission
+from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from cardroom import limits
 from cardroom.clients import client_address
-from cardroom.permissions import IsClubDirector, require_pin
-from clubs.models import Club
-from clubs.permissions import is_director, is_scorer
+from cardroom.permissions import (
+    DirectorWrites, IsClubDirector, IsScorerOrTable, TablePinAuthentication, TableSeat)
+from clubs.permissions import is_director
 from scoring.engine import patience as engine
-from tournaments import selectors
+from tournaments.api.mixins import EventScopedMixin
+from tournaments.models import Event
 from tournaments.models.patience import Patience, PatienceDeal, PatiencePlayer
 from tournaments.selectors_patience import (
     deal_data, patience_data, patience_standings, patience_visible, player_data, player_grid)
@@ -59,7 +65,6 @@ class PlaceInput(serializers.Serializer):
     square = serializers.IntegerField(min_value=0, max_value=engine.CELLS - 1, help_text="0-24, row by row.")
     card = serializers.CharField(max_length=4, help_text="The card placed (the next called one), e.g. 7H.")
     deal = serializers.IntegerField(required=False, min_value=1, max_value=engine.MAX_DEALS)
-    pin = serializers.CharField(required=False, max_length=8)
 
 
 class GridInput(serializers.Serializer):
@@ -81,36 +86,32 @@ def patience_create(view, request) -> Response:
     return Response(patience_data(patience), status=status.HTTP_201_CREATED)
 
 
-class ReadsOnceStarted(BasePermission):
-    """Reads: the queryset's rule (anyone once started); writes: signed in."""
+class PatienceView(EventScopedMixin, APIView):
+    """Base: the club and the evening from the URL. Reads: anyone who may see the evening
+    (``patience_visible``); writes: the club's directors (``DirectorWrites``), unless a view
+    names other classes."""
 
-    def has_permission(self, request, view) -> bool:
-        return request.method in SAFE_METHODS or bool(request.user and request.user.is_authenticated)
+    permission_classes = [DirectorWrites]
 
-
-class PatienceView(APIView):
-    """Base: the club and the evening from the URL, visible to this user."""
-
-    permission_classes = [ReadsOnceStarted]
-
-    def get_club(self) -> Club:
-        if not hasattr(self, "_club"):
-            self._club = get_object_or_404(Club, slug=self.kwargs["club_slug"])
-        return self._club
-
-    def visible_events(self):
-        club, user = self.get_club(), self.request.user
-        return (patience_visible(club=club, user=user) if self.request.method in SAFE_METHODS
-                else selectors.club_events_visible(club=club, user=user))
-
-    def check_permissions(self, request):
-        """An evening hidden from the user is a 404 for every action, before any role is asked."""
-        get_object_or_404(self.visible_events(), pk=self.kwargs["pk"])
-        super().check_permissions(request)
+    def get_event(self, user=None) -> Event:
+        """The URL's evening among those ``user`` (else the request's) may see; a 404 otherwise."""
+        if not hasattr(self, "_event"):
+            events = patience_visible(club=self.get_club(), user=user or self.request.user)
+            self._event = events.filter(pk=self.kwargs[self.event_kwarg]).first()
+            if self._event is None:
+                raise NotFound("No such event.")
+        return self._event
 
     def get_patience(self) -> Patience:
-        event = get_object_or_404(self.visible_events(), pk=self.kwargs["pk"])
-        return get_object_or_404(Patience.objects.select_related("event", "event__club"), event=event)
+        if not hasattr(self, "_patience"):
+            self._patience = get_object_or_404(Patience.objects.select_related("event", "event__club"),
+                                               event=self.get_event())
+        return self._patience
+
+    def check_permissions(self, request):
+        """The evening first: one this user may not see is a 404 before any role is asked."""
+        self.get_patience()
+        super().check_permissions(request)
 
     def body(self, serializer_class):
         """The request body through its input serializer, first: a bad body is a 400 naming the
@@ -135,9 +136,6 @@ class PatienceDetailView(PatienceView):
 
 class PatiencePlayersView(PatienceView):
     """``GET /{id}/patience/players/``; ``POST`` ``{"member": id}`` or ``{"guest": "name"}``."""
-
-    def get_permissions(self):
-        return [IsClubDirector()] if self.request.method == "POST" else super().get_permissions()
 
     @extend_schema(responses={200: {"type": "array", "items": {"type": "object"}}})
     def get(self, request, club_slug, pk):
@@ -196,9 +194,6 @@ class PatienceGridView(PatienceView):
     """``GET /{id}/patience/players/{label}/grid/``: the player's grid in the deal in play;
     ``PUT`` ``{"deal", "cells"}``: the director enters a grid from paper."""
 
-    def get_permissions(self):
-        return [IsClubDirector()] if self.request.method == "PUT" else super().get_permissions()
-
     @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request, club_slug, pk, label):
         patience = self.get_patience()
@@ -217,25 +212,34 @@ class PatienceGridView(PatienceView):
 
 
 class PatiencePlaceView(PatienceView):
-    """``POST /{id}/patience/players/{label}/place/`` ``{"square", "card", "pin"}``: the player's
-    phone places the next called card (a director or scorer needs no PIN)."""
+    """``POST /{id}/patience/players/{label}/place/`` ``{"square", "card"}``: the player's phone
+    places the next called card, with the player's PIN in the ``X-Table-Pin`` header (no login
+    needed); a scorer or director of the club needs none. The phone sees what anyone sees: an
+    evening once it has started."""
 
-    permission_classes = [AllowAny]
+    authentication_classes = [TablePinAuthentication, *api_settings.DEFAULT_AUTHENTICATION_CLASSES]
+    permission_classes = [IsScorerOrTable]
+
+    def get_table(self) -> tuple[Patience, PatiencePlayer]:
+        """The evening and the URL's player: a player it does not have is a 404, before any PIN
+        is counted."""
+        patience = self.get_patience()
+        return patience, get_object_or_404(PatiencePlayer, patience=patience, label=self.kwargs["label"])
+
+    def table_pin_check(self, request, pin):
+        """Asked while authenticating, before the user is known: the evening as anyone sees it."""
+        self.get_event(user=AnonymousUser())
+        patience, player = self.get_table()
+        return (services.player_pin_check(patience, player.label, pin, client_address(request)),
+                TableSeat(event_id=patience.event_id, table=f"P{player.label}"))
 
     @extend_schema(request=PlaceInput, responses=OpenApiTypes.OBJECT)
     def post(self, request, club_slug, pk, label):
         body = self.body(PlaceInput)
-        patience = self.get_patience()
-        player = get_object_or_404(PatiencePlayer, patience=patience, label=label)
-        if not is_scorer(request.user, patience.event.club):
-            require_pin(services.player_pin_check(patience, player.label, body.get("pin"), client_address(request)))
+        patience, player = self.get_table()
         services.patience_place(patience=patience, label=label, square=body["square"], card=body["card"],
                                 deal=body.get("deal"))
         return Response(player_grid(patience, player))
-
-    def visible_events(self):
-        """Players place from their phones without logging in: the started evenings anyone reads."""
-        return patience_visible(club=self.get_club(), user=self.request.user)
 
 
 class PatienceStandingsView(PatienceView):
