@@ -28,7 +28,7 @@ def load_demo_patience(club) -> Patience:
     if existing:
         return existing
     patience = services.patience_create(club=club, name=DEMO_NAME, date=datetime.date.today(),
-                                        rules={"deals": 3, "comparison": "matchpoints"}, deal_seed="demo-patience")
+                                        options={"deals": 3, "comparison": "matchpoints"}, deal_seed="demo-patience")
     for member in Member.objects.filter(club=club, active=True).order_by("membership_number")[:5]:
         services.patience_player_add(patience=patience, member=member)
     services.patience_player_add(patience=patience, guest="Guest patience player")

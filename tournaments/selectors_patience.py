@@ -16,13 +16,13 @@ def patience_visible(*, club, user):
 
 
 def rules_of(patience: Patience) -> engine.PatienceRules:
-    return engine.rules_clean(patience.rules)
+    return engine.rules_clean(patience.options)
 
 
 def patience_data(patience: Patience) -> dict:
     event = patience.event
     return {"id": event.pk, "name": event.name, "date": event.date.isoformat(), "game": event.game,
-            "status": event.status, "rules": engine.rules_dict(rules_of(patience)),
+            "status": event.status, "options": engine.rules_dict(rules_of(patience)),
             "values": rules_of(patience).values(), "deal": patience.current_deal, "deal_seed": event.deal_seed}
 
 

@@ -36,7 +36,7 @@ def hidden(club, director, api_as):
     assert event.status_code == 201, event.content
     party = create_party(client, club)
     patience = client.post(f"/api/clubs/{club.slug}/events/", {
-        "name": "Draft patience", "date": "2026-11-27", "game": "poker_patience", "rules": {"deals": 2}},
+        "name": "Draft patience", "date": "2026-11-27", "game": "poker_patience", "options": {"deals": 2}},
         format="json")
     assert patience.status_code == 201, patience.content
     return {"event": event.json()["id"], "party": party["id"], "patience": patience.json()["id"]}

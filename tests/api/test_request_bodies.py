@@ -67,7 +67,7 @@ def world(club, director, api_as):
     assert guest.status_code == 201, guest.content
     poker = create_party(client, club, game="progressive_poker", progression="poker", tables=4, name="Poker night")
     patience = client.post(f"/api/clubs/{club.slug}/events/", {
-        "name": "Patience night", "date": "2026-11-27", "game": "poker_patience", "rules": {"deals": 2}}, format="json")
+        "name": "Patience night", "date": "2026-11-27", "game": "poker_patience", "options": {"deals": 2}}, format="json")
     assert patience.status_code == 201, patience.content
     patience_player = client.post(f"/api/clubs/{club.slug}/events/{patience.json()['id']}/patience/players/",
                                   {"guest": "Pat Guest"}, format="json")

@@ -21,7 +21,7 @@ FITS = """(sel) => { const t = document.querySelector(sel); const r = t.getBound
 def test_a_phone_places_the_called_cards_by_tapping_squares(live_server, browser_page):
     club = Club.objects.create(name="Patience club", slug="patience-club")
     patience = services.patience_create(club=club, name="Phone patience", date=datetime.date(2026, 11, 27),
-                                        rules={"deals": 1}, deal_seed="browser-seed")
+                                        options={"deals": 1}, deal_seed="browser-seed")
     services.patience_player_add(patience=patience, guest="Ann Phone")
     services.patience_start(patience=patience)
     services.patience_call(patience=patience)

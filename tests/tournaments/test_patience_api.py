@@ -20,7 +20,7 @@ def url(club, *parts):
 
 def create(client, club, **rules):
     response = client.post(url(club), {"name": "Poker patience night", "date": "2026-11-27", "game": "poker_patience",
-                                       "rules": {"deals": 2, **rules}, "deal_seed": "patience-seed"}, format="json")
+                                       "options": {"deals": 2, **rules}, "deal_seed": "patience-seed"}, format="json")
     assert response.status_code == 201, response.content
     return response.json()["id"]
 
@@ -160,7 +160,7 @@ def test_bad_input_is_a_400_naming_the_field(api_as, director, club, path, body,
 def test_a_paper_grid_must_hold_the_called_cards_and_rules_are_checked(api_as, director, club):
     client = api_as(director)
     bad = client.post(url(club), {"name": "x", "date": "2026-11-27", "game": "poker_patience",
-                                  "rules": {"table": "french"}}, format="json")
+                                  "options": {"table": "french"}}, format="json")
     assert bad.status_code == 400 and "table" in bad.json()
     event_id = evening(client, club)
     called = client.post(url(club, event_id, "patience", "call"), {"count": 25}, format="json").json()["called"]
@@ -194,7 +194,7 @@ def test_calling_from_a_pack_takes_each_card_once(api_as, director, club):
 
 
 def test_a_latecomer_plays_from_the_next_deal(director, club):
-    patience = services.patience_create(club=club, name="Late", date="2026-11-27", rules={"deals": 2})
+    patience = services.patience_create(club=club, name="Late", date="2026-11-27", options={"deals": 2})
     services.patience_player_add(patience=patience, guest="Early")
     services.patience_start(patience=patience)
     services.patience_call(patience=patience)

@@ -39,8 +39,8 @@ class PatienceCreateInput(serializers.Serializer):
     name = serializers.CharField(max_length=limits.NAME_MAX)
     date = serializers.DateField()
     game = serializers.ChoiceField(choices=["poker_patience"], required=False)
-    rules = serializers.DictField(required=False, default=dict,
-                                  help_text=f"{', '.join(engine.RULE_DEFAULTS)}; e.g. {{\"deals\": 3}}")
+    options = serializers.DictField(required=False, default=dict, help_text=(
+        f"{', '.join(engine.RULE_DEFAULTS)}; e.g. {{\"deals\": 3}} (an event's \"rules\" is a scoring rule-set name)."))
     deal_seed = serializers.CharField(required=False, allow_blank=True, max_length=128)
 
 
@@ -122,7 +122,7 @@ class PatienceView(EventScopedMixin, APIView):
 
 
 class PatienceDetailView(PatienceView):
-    """``GET /{id}/patience/``: rules, values, the deal in play; directors see players' PINs."""
+    """``GET /{id}/patience/``: options, values, the deal in play; directors see players' PINs."""
 
     @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request, club_slug, pk):

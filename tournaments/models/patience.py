@@ -21,7 +21,9 @@ def new_pin_secret() -> str:
 
 class Patience(models.Model):
     event = models.OneToOneField("tournaments.Event", on_delete=models.CASCADE, related_name="patience")
-    rules = models.JSONField(default=dict, blank=True)
+    options = models.JSONField(default=dict, blank=True, help_text=(
+        "The evening's options (deals, table of values, placement, comparison, caller); an event's "
+        "rules is a rule-set name."))
     current_deal = models.PositiveSmallIntegerField(default=0)
 
     class Meta:

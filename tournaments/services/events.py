@@ -70,7 +70,7 @@ def event_change_check(*, event: Event, changes: dict) -> None:
                       and changes[f] != getattr(event, f)), None)
         if field:
             raise ValidationError({field: [
-                "A poker patience evening's game and rules are chosen when it is created (GET …/patience/ "
+                "A poker patience evening's game and options are chosen when it is created (GET …/patience/ "
                 "shows them)." if event.is_patience else "A duplicate event cannot become poker patience: "
                 "create a poker patience evening."]})
     if "game" in changes:

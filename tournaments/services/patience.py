@@ -39,7 +39,7 @@ def invalid(exc: engine.PatienceError) -> ValidationError:
 
 
 def patience_rules(patience: Patience) -> engine.PatienceRules:
-    return engine.rules_clean(patience.rules)
+    return engine.rules_clean(patience.options)
 
 
 def _locked(patience: Patience) -> Patience:
@@ -47,17 +47,17 @@ def _locked(patience: Patience) -> Patience:
 
 
 @transaction.atomic
-def patience_create(*, club, name, date, rules=None, deal_seed=None, created_by=None) -> Patience:
-    """The event (game poker patience) and its rules; the number of deals is one of them,
-    decided "before commencing" (Standard Hoyle)."""
+def patience_create(*, club, name, date, options=None, deal_seed=None, created_by=None) -> Patience:
+    """The event (game poker patience) and its options (the rules of play); the number of deals
+    is one of them, decided "before commencing" (Standard Hoyle)."""
     try:
-        clean = engine.rules_dict(engine.rules_clean(rules))
+        clean = engine.rules_dict(engine.rules_clean(options))
     except engine.PatienceError as exc:
         raise invalid(exc) from None
     extra = {"deal_seed": str(deal_seed)} if deal_seed not in (None, "") else {}
     event = event_create(club=club, name=name, date=date, game=Game.POKER_PATIENCE, scoring=ScoringMethod.GRIDS,
                          created_by=created_by, **extra)
-    patience = Patience(event=event, rules=clean)
+    patience = Patience(event=event, options=clean)
     patience.full_clean()
     patience.save()
     return patience

@@ -91,9 +91,9 @@ def patience_new(request, slug):
     if request.method == "POST":
         post = request.POST
         form = {key: post.get(key, "").strip() for key in NEW_FIELDS}
-        rules = {key: form[key] for key in engine.RULE_CHOICES if form[key]}
+        options = {key: form[key] for key in engine.RULE_CHOICES if form[key]}
         deals = form["deals"]
-        rules["deals"] = int(deals) if is_whole(deals, max_digits=3) else deals
+        options["deals"] = int(deals) if is_whole(deals, max_digits=3) else deals
         try:
             date = datetime.date.fromisoformat(form["date"])
         except ValueError:
@@ -102,7 +102,7 @@ def patience_new(request, slug):
         if date is None:
             messages.error(request, "date: give the date of the evening")
         elif _attempt(request, lambda: holder.setdefault("p", services.patience_create(
-                club=club, name=form["name"], date=date, rules=rules, deal_seed=form["deal_seed"] or None,
+                club=club, name=form["name"], date=date, options=options, deal_seed=form["deal_seed"] or None,
                 created_by=request.user)), "Evening created: register the players."):
             return _home(slug, holder["p"].event.pk)
     return render(request, "tournaments/patience_new.html", {
