@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("tournaments", "0020_party_options"),
+        ("tournaments", "0021_fill_party_standings"),
     ]
 
     operations = [
