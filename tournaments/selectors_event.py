@@ -18,6 +18,30 @@ from tournaments.movements.model import label_key
 IMP_METHODS = (ScoringMethod.IMPS, ScoringMethod.CROSS_IMPS)
 
 
+IMPORT_REASON = "imported from USEBIO"  # the lifecycle reason the USEBIO import writes (services.usebio)
+
+
+def is_imported(event: Event) -> bool:
+    """An event made from a results file (its section's movement says ``source: usebio``):
+    played elsewhere, so no tables, PINs or rounds to run here."""
+    return event.sections.filter(movement__source="usebio").exists()
+
+
+def event_import_origin(event: Event) -> dict | None:
+    """Where an imported event came from, for its page: the file's format and program, the
+    convention its standings keep, and when and by whom it was imported; None if played here."""
+    if not is_imported(event):
+        return None
+    change = event.changes.filter(reason__startswith=IMPORT_REASON).select_related("by").first()
+    program = ""
+    if change is not None and change.reason.startswith(IMPORT_REASON + " (") and change.reason.endswith(")"):
+        program = change.reason[len(IMPORT_REASON) + 2:-1]
+    by = change.by if change is not None else event.created_by
+    return {"format": "USEBIO", "program": "" if program == "unknown program" else program,
+            "convention": event.convention, "at": change.at if change is not None else event.created_at,
+            "by": (by.get_full_name() or by.get_username()) if by is not None else ""}
+
+
 def event_sections(event: Event) -> list[Section]:
     return list(event.sections.all())
 

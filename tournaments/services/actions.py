@@ -12,7 +12,7 @@ from tournaments.models import Entry, EntryStatus, Event, EventStatus
 from tournaments.services.party import party_finish, party_start
 from tournaments.services.patience import patience_finish, patience_start
 
-from .lifecycle import OtherAction, event_transition, finish_check, refuse_party, transition_hint
+from .lifecycle import OtherAction, event_transition, finish_check, refuse_imported, refuse_party, transition_hint
 from .results import event_attach_boards
 
 S = EventStatus
@@ -32,6 +32,7 @@ def event_start(*, event: Event, user=None) -> Event:
         return event
     if not event.sections.exists():
         raise ValidationError({"movement": ["Choose a movement before starting."]})
+    refuse_imported(event, "start")
     if not Entry.objects.filter(event=event, status=EntryStatus.ACTIVE).exists():
         raise ValidationError({"entries": ["Enter the pairs before starting."]})
     if event.status == S.DRAFT:
@@ -53,6 +54,7 @@ def event_set_round(*, event: Event, round_number: int) -> Event:
     if event.is_patience:
         raise OtherAction(event, "set its round", "its deals follow one another: close the deal in play "
                                                   f"(POST …/events/{event.pk}/patience/close/)")
+    refuse_imported(event, "set its round")
     rounds = max((s.schedule.rounds for s in event.sections.all()), default=0)
     if not 1 <= round_number <= rounds:
         raise ValidationError({"round": [f"Rounds run from 1 to {rounds}."]})
@@ -96,6 +98,7 @@ def event_reopen(*, event: Event, user, reason: str = "") -> Event:
         refuse_party(event, "reopen", use="reopen its last closed round (none is closed yet)" if last is None else
                      f"reopen its last closed round, round {last}: the party page's Reopen, "
                      f"or DELETE …/events/{event.pk}/rounds/{last}/close/ in the API")
+    refuse_imported(event, "reopen")
     if event.status not in (S.FINISHED, S.PLAYING):
         raise ValidationError({"status": [f"Only a finished event can be reopened; this one is "
                                           f"{event.get_status_display().lower()}"

@@ -71,6 +71,16 @@ class OtherAction(Conflict):
                          f"does: {use}.", use=use)
 
 
+def refuse_imported(event: Event, action: str) -> None:
+    """Refuse what only a game played here has (start, rounds, reopen, pairs) on an event imported
+    from a results file: a 409 naming why."""
+    from tournaments.selectors_event import is_imported
+
+    if is_imported(event):
+        raise Conflict(f"{event.name} was imported from a USEBIO file, finished: it was played elsewhere, so "
+                       f"it does not {action} here (publish, unpublish, export or delete it).")
+
+
 def refuse_party(event: Event, action: str, *, use: str) -> None:
     """Refuse a duplicate event's action on a party, naming the party's own (``OtherAction``)."""
     if event.is_progressive:

@@ -98,15 +98,19 @@ def _detail_context(request, club, event) -> dict:
     context = {"club": club, "event": event, "is_director": director, "is_scorer": is_scorer(request.user, club)}
     if not event.is_progressive:
         sections = selectors_event.event_sections(event)
+        origin = selectors_event.event_import_origin(event) if sections else None
+        played_here = origin is None
         context.update({
             "sections": sections, "entries": Entry.objects.filter(event=event).select_related("section"),
             "standings": selectors_event.event_standings(event),
-            "round_status": selectors_event.round_status(event) if context["is_scorer"] and sections else [],
-            "not_played": selectors_table.not_played_awaiting(event) if director else [],
-            "tables": selectors_event.tables_with_pins(event) if director else [],
-            "pin_misses": pins.pin_misses(event) if director else [],
+            "origin": origin,
+            "round_status": selectors_event.round_status(event)
+            if context["is_scorer"] and sections and played_here else [],
+            "not_played": selectors_table.not_played_awaiting(event) if director and played_here else [],
+            "tables": selectors_event.tables_with_pins(event) if director and played_here else [],
+            "pin_misses": pins.pin_misses(event) if director and played_here else [],
             "members": club.members.filter(active=True) if director else [],
-            "late_offers": late_offers(event, sections[0] if sections else None) if director else [],
+            "late_offers": late_offers(event, sections[0] if sections else None) if director and played_here else [],
             "live": event.status == EventStatus.PLAYING,
             "changes": selectors_lifecycle.event_changes(event) if director else [],
             "analysis": board_analysis_progress(event=event) if director else None,
@@ -152,6 +156,9 @@ def _when_text(when) -> str:
 
 
 CONFIRMED = {"finish": "Finish", "reopen": "Reopen", "unpublish": "Unpublish"}
+# The actions of a game played here, refused on an imported event (what it does not do, for the 409).
+PLAYED_HERE = {"enter": "enter pairs", "withdraw": "withdraw pairs", "start": "start", "round": "set its round",
+               "finish": "finish", "reopen": "reopen"}
 
 
 def _confirm_page(request, club, event, action, *, error="", status=200):
@@ -170,6 +177,12 @@ def event_action(request, slug, pk, action):
     club, event = _event(request, slug, pk)
     if not is_director(request.user, club):
         raise PermissionDenied
+    if action in PLAYED_HERE:  # an imported event was played elsewhere: a 409 naming why
+        try:
+            lifecycle.refuse_imported(event, PLAYED_HERE[action])
+        except Conflict as exc:
+            messages.error(request, exc.detail)
+            return render(request, "tournaments/event_detail.html", _detail_context(request, club, event), status=409)
     if request.method == "GET" and action in CONFIRMED:
         return _confirm_page(request, club, event, action)
     if request.method != "POST":
