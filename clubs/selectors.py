@@ -3,9 +3,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.core.exceptions import ValidationError
 from django.db.models import Q, QuerySet
 
+from cardroom.inputs import is_whole
+from cardroom.limits import MAX_ID
+
 from .models import Club, Member
+
+
+def club_member(*, club: Club, member: Member | int | str) -> Member:
+    """The club's member given as a Member or an id (as a body or a form sends it); anything
+    else, or a member of another club, is a ``ValidationError`` naming ``member``."""
+    member_id = member.pk if isinstance(member, Member) else member
+    found = None
+    if is_whole(member_id, max_digits=len(str(MAX_ID))) and int(str(member_id)) <= MAX_ID:
+        found = Member.objects.filter(club=club, pk=member_id).first()
+    if found is None:
+        raise ValidationError({"member": [f"no member {member_id} in this club"]})
+    return found
 
 
 def club_members(*, club: Club, search: str = "", active: bool | None = None) -> QuerySet[Member]:

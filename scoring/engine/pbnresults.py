@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
+from tournaments.deals.located import located
 from tournaments.deals.pbn import PbnGame, PbnTag, decode_pbn, read_pbn
 
 from .adjustments import Adjustment, parse_adjustment
@@ -38,8 +39,7 @@ PROGRESS_EVERY = 100  # boards between two progress reports
 
 class PbnScoreError(ScoringError):
     def __init__(self, message: str, board: str | None = None, line: int | None = None):
-        where = ", ".join(p for p in (f"board {board}" if board else "", f"line {line}" if line else "") if p)
-        super().__init__(f"{where}: {message}" if where else message)
+        super().__init__(located(message, board=board, line=line))
         self.board, self.line = board, line
 
 

@@ -20,6 +20,7 @@ from functools import reduce
 from typing import Sequence
 
 from .cards import RANKS, SEATS, SUITS, Card, Deal, DealError
+from .located import located
 
 __all__ = ["DlmBoard", "DlmError", "dlm_checksum", "dlm_to_pbn", "pbn_to_dlm", "read_dlm", "write_dlm"]
 
@@ -31,8 +32,7 @@ _PACK = [Card(s, r) for s in SUITS for r in RANKS]
 
 class DlmError(ValueError):
     def __init__(self, message: str, line: int | None = None, board: int | None = None):
-        where = ", ".join(p for p in (f"board {board}" if board else "", f"line {line}" if line else "") if p)
-        super().__init__(f"{where}: {message}" if where else message)
+        super().__init__(located(message, board=board, line=line))
         self.line, self.board = line, board
 
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from .cards import RANKS, SEATS, SUITS, Card, Deal, DealError
+from .located import located
 
 __all__ = ["RECORD", "DupBoard", "DupError", "dup_to_pbn", "pbn_to_dup", "read_dup", "write_dup"]
 
@@ -32,9 +33,7 @@ _GLYPH = {"S": b"\x06", "H": b"\x03", "D": b"\x04", "C": b"\x05"}
 
 class DupError(ValueError):
     def __init__(self, message: str, board: int | None = None, offset: int | None = None):
-        where = ", ".join(p for p in (f"board {board}" if board else "", f"byte {offset}" if offset is not None else "")
-                          if p)
-        super().__init__(f"{where}: {message}" if where else message)
+        super().__init__(located(message, board=board, byte=offset))
         self.board, self.offset = board, offset
 
 

@@ -14,8 +14,8 @@ from django.utils import timezone
 
 from cardroom.errors import Conflict
 from cardroom.inputs import is_whole
-from cardroom.limits import MAX_ID
 from clubs.models import Member
+from clubs.selectors import club_member
 from clubs.services import guest_record
 from scoring.engine import patience as engine
 from tournaments.deals.patience import called_cards
@@ -64,12 +64,7 @@ def patience_create(*, club, name, date, options=None, deal_seed=None, created_b
 
 
 def _member(patience: Patience, member) -> Member:
-    member_id = member.pk if isinstance(member, Member) else member
-    found = None
-    if is_whole(member_id, max_digits=len(str(MAX_ID))) and int(str(member_id)) <= MAX_ID:
-        found = Member.objects.filter(club=patience.event.club, pk=member_id).first()
-    if found is None:
-        raise ValidationError({"member": [f"no member {member_id} in this club"]})
+    found = club_member(club=patience.event.club, member=member)
     if PatiencePlayer.objects.filter(patience=patience, member=found).exists():
         raise PatienceConflict(f"{found.full_name} is already registered")
     return found

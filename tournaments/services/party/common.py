@@ -25,6 +25,19 @@ def party_locked(party: Party) -> Party:
     return Party.objects.select_for_update().select_related("event").get(pk=party.pk)
 
 
+def round_open_locked(party: Party, number) -> PartyRound:
+    """The party's round ``number``, locked for a table's report: a round it has not is a 400
+    naming ``round``, a closed one a ``PartyConflict``."""
+    if isinstance(number, bool) or not isinstance(number, int):
+        raise ValidationError({"round": ["round is a whole number"]})
+    round_ = PartyRound.objects.select_for_update().filter(party=party, number=number).first()
+    if round_ is None:
+        raise ValidationError({"round": [f"there is no round {number}"]})
+    if round_.closed:
+        raise PartyConflict(f"round {number} is closed")
+    return round_
+
+
 def party_state_of(party: Party) -> party_state.PartyState:
     """The party's rows as the pure state the rules take."""
     players = tuple(party_state.Player(label=p.label, category=p.category, ghost=p.ghost, status=p.status)

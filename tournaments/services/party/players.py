@@ -7,9 +7,8 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from cardroom.inputs import is_whole
-from cardroom.limits import MAX_ID
 from clubs.models import Member
+from clubs.selectors import club_member
 from clubs.services import guest_record
 from tournaments.models import PARTY_GAMES, EventStatus, Game, ScoringMethod
 from tournaments.models.party import (
@@ -57,12 +56,7 @@ def party_create(*, club, name, date, game, progression=None, tables=0, options=
 
 
 def _member(party: Party, member) -> Member:
-    member_id = member.pk if isinstance(member, Member) else member
-    found = None
-    if is_whole(member_id, max_digits=len(str(MAX_ID))) and int(str(member_id)) <= MAX_ID:
-        found = Member.objects.filter(club=party.event.club, pk=member_id).first()
-    if found is None:
-        raise ValidationError({"member": [f"no member {member_id} in this club"]})
+    found = club_member(club=party.event.club, member=member)
     if PartyPlayer.objects.filter(party=party, member=found).exists():
         raise PartyConflict(f"{found.full_name} is already registered")
     return found

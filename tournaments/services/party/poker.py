@@ -17,8 +17,8 @@ from tournaments.models import EventStatus
 from tournaments.models.party import Party, PartyPlayer, PartyTableReport, PartyRound, PlayerStatus, Progression
 from tournaments.models.poker import LedgerKind, PokerLedger
 from tournaments.movements import party_poker
-from tournaments.services.party.common import PartyConflict, party_locked
-from tournaments.services.party.standings import party_standings_write
+from tournaments.services.party.common import PartyConflict, party_locked, round_open_locked
+from tournaments.services.party.standings import party_standings_write, table_report_write
 
 
 def _poker(party: Party) -> Party:
@@ -30,17 +30,6 @@ def _poker(party: Party) -> Party:
 
 def _refused(exc: party_poker.PokerRuleError | bank.LedgerError) -> ValidationError:
     return ValidationError({exc.field: [str(exc)]})
-
-
-def _open_round(party: Party, number) -> PartyRound:
-    if isinstance(number, bool) or not isinstance(number, int):
-        raise ValidationError({"round": ["round is a whole number"]})
-    round_ = PartyRound.objects.select_for_update().filter(party=party, number=number).first()
-    if round_ is None:
-        raise ValidationError({"round": [f"there is no round {number}"]})
-    if round_.closed:
-        raise PartyConflict(f"round {number} is closed")
-    return round_
 
 
 def table_players(round_: PartyRound, table: int) -> list[str]:
@@ -112,7 +101,7 @@ def poker_bell(*, party: Party, round_number, jackpot, user=None, correct: bool 
     those tables where there is an unfinished hand, which is played out": the director records
     who won the jack-pot; every table's phone shows the bell and asks for the count."""
     party = _poker(party)
-    round_ = _open_round(party, round_number)
+    round_ = round_open_locked(party, round_number)
     if round_.jackpot and not correct:
         raise PartyConflict(f"the bell has rung for round {round_.number} (jack-pot won by {round_.jackpot})")
     head = table_players(round_, 1)
@@ -148,7 +137,7 @@ def poker_report(*, party: Party, round_number, table, chips, pots=None, cut=Non
     needs none, its jack-pot is the bell), each player's chip count, and the cut if the players
     cut by hand (``{label: 1..13}``; else the cut is drawn from the seed at the close)."""
     party = _poker(party)
-    round_ = _open_round(party, round_number)
+    round_ = round_open_locked(party, round_number)
     if isinstance(table, bool) or not isinstance(table, int) or not 1 <= table <= len(round_.seating):
         raise ValidationError({"table": [f"round {round_.number} has tables 1 to {len(round_.seating)}"]})
     if not round_.jackpot:
@@ -170,14 +159,7 @@ def poker_report(*, party: Party, round_number, table, chips, pots=None, cut=Non
         raise _refused(exc) from None
     values = {"points": [counts[p] for p in players], "tricks": [str(p) for p in pots] if table > 1 else [],
               "cut": cut, "winner": None, "entered_by": str(entered_by)[:160]}
-    if existing:
-        PartyTableReport.objects.filter(pk=existing.pk).update(**values)
-        existing.refresh_from_db()
-        result = existing
-    else:
-        result = PartyTableReport.objects.create(round=round_, table=table, **values)
-    party_standings_write(party=party)
-    return result
+    return table_report_write(party=party, round_=round_, table=table, existing=existing, values=values)
 
 
 def poker_change(party: Party, round_: PartyRound, results: dict) -> tuple:

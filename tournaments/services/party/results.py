@@ -7,19 +7,10 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from scoring.engine import ScoringError, hearts_round
-from tournaments.models.party import Party, PartyTableReport, PartyRound, Progression
+from tournaments.models.party import Party, PartyTableReport, Progression
 from tournaments.movements import party_draw, party_state
-from tournaments.services.party.common import PartyConflict, party_locked, party_options
-from tournaments.services.party.standings import party_standings_write
-
-
-def _open_round(party: Party, number: int) -> PartyRound:
-    round_ = PartyRound.objects.select_for_update().filter(party=party, number=number).first()
-    if round_ is None:
-        raise ValidationError({"round": [f"there is no round {number}"]})
-    if round_.closed:
-        raise PartyConflict(f"round {number} is closed")
-    return round_
+from tournaments.services.party.common import PartyConflict, party_locked, party_options, round_open_locked
+from tournaments.services.party.standings import table_report_write
 
 
 @transaction.atomic
@@ -33,7 +24,7 @@ def party_result_enter(*, party: Party, round_number: int, table: int, points, t
     if party.progression == Progression.POKER:
         raise ValidationError({"chips": ["progressive poker: after the bell a table reports each player's chips and "
                                          "who won the last two pots (rounds/{n}/tables/{t}/count/), not points"]})
-    round_ = _open_round(party, round_number)
+    round_ = round_open_locked(party, round_number)
     if not isinstance(table, int) or not 1 <= table <= len(round_.seating):
         raise ValidationError({"table": [f"round {round_number} has tables 1 to {len(round_.seating)}"]})
     existing = PartyTableReport.objects.filter(round=round_, table=table).first()
@@ -49,7 +40,7 @@ def party_result_enter(*, party: Party, round_number: int, table: int, points, t
     values = {"points": [int(v) for v in points], "winner": winner, "entered_by": entered_by[:160],
               "tricks": [int(v) for v in tricks] if tricks is not None else None,
               "cut": [int(v) for v in cut] if cut is not None else None}
-    return _write(party, round_, table, existing, values)
+    return table_report_write(party=party, round_=round_, table=table, existing=existing, values=values)
 
 
 def _whole(value) -> bool:
@@ -74,7 +65,7 @@ def party_hearts_enter(*, party: Party, round_number: int, table: int, chips=Non
     won), given directly or as the round's hands (``[{"hearts": [1, 2, 4, 6]}, ...]``) settled by
     the party's scheme. A table's losses add up to the odd chips left on it (0 to 3)."""
     party = party_locked(party)
-    round_ = _open_round(party, round_number)
+    round_ = round_open_locked(party, round_number)
     if not _whole(table) or not 1 <= table <= len(round_.seating):
         raise ValidationError({"table": [f"round {round_number} has tables 1 to {len(round_.seating)}"]})
     existing = PartyTableReport.objects.filter(round=round_, table=table).first()
@@ -100,16 +91,4 @@ def party_hearts_enter(*, party: Party, round_number: int, table: int, chips=Non
                                          f"the odd chips left on the table, 0 to 3, not {sum(chips)}"]})
     values = {"points": chips, "tricks": hands, "cut": hearts_cut_checked(cut), "winner": None,
               "entered_by": entered_by[:160]}
-    return _write(party, round_, table, existing, values)
-
-
-def _write(party: Party, round_: PartyRound, table: int, existing: PartyTableReport | None, values: dict) -> PartyTableReport:
-    """Store the table's report (a correction replaces it) and the party's standings."""
-    if existing:
-        PartyTableReport.objects.filter(pk=existing.pk).update(**values)
-        existing.refresh_from_db()
-        result = existing
-    else:
-        result = PartyTableReport.objects.create(round=round_, table=table, **values)
-    party_standings_write(party=party)
-    return result
+    return table_report_write(party=party, round_=round_, table=table, existing=existing, values=values)

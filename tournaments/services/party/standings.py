@@ -21,6 +21,20 @@ from tournaments.selectors_party import PlayerTally, TallyLine, retired_after, s
 from tournaments.services.party.poker_standings import poker_compute
 
 
+def table_report_write(*, party: Party, round_: PartyRound, table: int, existing: PartyTableReport | None,
+                       values: dict) -> PartyTableReport:
+    """Store a table's report (a correction replaces ``existing``) and the party's standings:
+    the last step of every game's table report (euchre and whist, hearts, poker)."""
+    if existing:
+        PartyTableReport.objects.filter(pk=existing.pk).update(**values)
+        existing.refresh_from_db()
+        report = existing
+    else:
+        report = PartyTableReport.objects.create(round=round_, table=table, **values)
+    party_standings_write(party=party)
+    return report
+
+
 @transaction.atomic
 def party_standings_write(*, party: Party) -> list[PlayerTally]:
     """Recompute the party's standings and replace the stored rows (idempotent)."""
