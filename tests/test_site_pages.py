@@ -40,3 +40,14 @@ def test_error_messages_are_marked_as_errors(client, club, director):
     response = client.post(f"/clubs/{club.slug}/events/new/", {"name": "", "date": "", "movement": "x"})
     html = response.content.decode()
     assert '<li class="error" role="alert">' in html
+
+
+@pytest.mark.django_db
+def test_a_404_is_a_page_in_the_site_style_that_fits_a_phone(client, club):
+    """Django's bare "Not Found" has no viewport and no way back; a visitor who follows a link to
+    an event still in play lands here (the event is not public yet)."""
+    response = client.get(f"/clubs/{club.slug}/events/999999/")
+    assert response.status_code == 404
+    html = response.content.decode()
+    assert 'class="site-header"' in html and "Not found" in html and 'name="viewport"' in html
+    assert "not public yet" in html and "/accounts/login/?next=" in html
