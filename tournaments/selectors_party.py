@@ -147,9 +147,9 @@ def _hands(party: Party, number: int) -> list[dict]:
     """Whist drives: the hands of this round with their trumps by rotation."""
     if party.progression not in (Progression.LADIES_UP, Progression.PROGRESSIVE):
         return []
-    rules = {"hands_per_round": 4, "no_trumps": False, **party.options}
-    per = rules["hands_per_round"]
-    return [{"hand": h, "trumps": party_draw.whist_trumps(h, no_trumps=rules["no_trumps"])}
+    options = {"hands_per_round": 4, "no_trumps": False, **party.options}
+    per = options["hands_per_round"]
+    return [{"hand": h, "trumps": party_draw.whist_trumps(h, no_trumps=options["no_trumps"])}
             for h in range((number - 1) * per + 1, number * per + 1)]
 
 

@@ -50,10 +50,10 @@ def poker_book(party: Party) -> dict:
 
 
 def poker_summary(party: Party) -> dict:
-    rules = party_poker.merged(party.options)
+    options = party_poker.merged(party.options)
     round_ = PartyRound.objects.filter(party=party, closed=False).order_by("-number").first()
     reported = sorted(PartyTableReport.objects.filter(round=round_).values_list("table", flat=True)) if round_ else []
-    return {"stake": party_poker.stake(party.options), "stake_chips": rules["stake"], "colours": rules["colours"],
+    return {"stake": party_poker.stake(party.options), "stake_chips": options["stake"], "colours": options["colours"],
             "limits": [vars(card) for card in party_poker.table_limits(party.tables, party.options)] if party.tables
             else [],
             "round": round_.number if round_ else None, "jackpot": (round_.jackpot or None) if round_ else None,

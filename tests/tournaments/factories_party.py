@@ -9,12 +9,12 @@ def url(club, *parts) -> str:
     return API.format(slug=club.slug) + "".join(f"{p}/" for p in parts)
 
 
-def create_party(client, club, *, game="progressive_euchre", progression="hoyle", tables=3, rules=None,
+def create_party(client, club, *, game="progressive_euchre", progression="hoyle", tables=3, options=None,
                  name="Friday euchre"):
     body = {"name": name, "date": "2026-11-27", "game": game, "progression": progression, "tables": tables,
             "deal_seed": "party-seed"}
-    if rules is not None:
-        body["options"] = rules
+    if options is not None:
+        body["options"] = options
     response = client.post(url(club), body, format="json")
     assert response.status_code == 201, response.content
     return response.json()

@@ -273,7 +273,7 @@ def test_a_party_starts_finishes_reopens_and_publishes_through_the_one_lifecycle
     from tests.tournaments.factories_party import close, create_party, get_round, register, report, url
 
     client = api_as(director)
-    event = create_party(client, club, progression="rotation", rules={"hands_per_round": 4})
+    event = create_party(client, club, progression="rotation", options={"hands_per_round": 4})
     register(client, club, event["id"], [(f"P{i}", "open") for i in range(1, 9)])
     assert client.post(url(club, event["id"], "start"), {}, format="json").status_code == 200
     for t in get_round(client, club, event["id"], 1)["tables"]:

@@ -11,9 +11,9 @@ from tournaments.services import party as services
 pytestmark = pytest.mark.django_db
 
 
-def hearts_party(client, club, players, rules=None):
+def hearts_party(client, club, players, options=None):
     event = create_party(client, club, game="progressive_hearts", progression="hearts", tables=players // 4,
-                         rules=rules, name="Hearts evening")
+                         options=options, name="Hearts evening")
     assert event["game"] == "progressive_hearts"
     labels = register(client, club, event["id"], [(f"P{i}", "open") for i in range(1, players + 1)])
     return event, labels
@@ -120,7 +120,7 @@ def test_twelve_players_three_tables_then_two_then_the_final_table(api_as, direc
 
 def test_sixteen_players_retire_one_at_each_table_to_twelve_eight_four(api_as, director, club):
     client = api_as(director)
-    event, _ = hearts_party(client, club, 16, rules={"retire": "per_table", "prizes": "party"})
+    event, _ = hearts_party(client, club, 16, options={"retire": "per_table", "prizes": "party"})
     data = start(client, club, event)
     sizes = []
     for number in range(1, 5):
@@ -191,7 +191,7 @@ def test_bad_input_is_a_400_naming_the_field(api_as, director, club):
     four = client.post(url(club, few["id"], "start"), {}, format="json")
     assert four.status_code == 400 and "at least 8" in four.json()["players"][0]
 
-    event, _ = hearts_party(client, club, 8, rules={"scheme": "eagle_1"})
+    event, _ = hearts_party(client, club, 8, options={"scheme": "eagle_1"})
     start(client, club, event)
     cases = [
         ({"chips": [1, 2, 3]}, "chips"),

@@ -13,8 +13,8 @@ pytestmark = pytest.mark.django_db
 MIXED = [(f"{sex}{i}", "lady" if sex == "L" else "gentleman") for i in range(1, 5) for sex in "LG"]
 
 
-def rotation(client, club, players, **rules):
-    event = create_party(client, club, progression="rotation", rules={"hands_per_round": 4, **rules})
+def rotation(client, club, players, **options):
+    event = create_party(client, club, progression="rotation", options={"hands_per_round": 4, **options})
     labels = register(client, club, event["id"], [(f"P{i}", "open") for i in range(1, players + 1)])
     assert client.post(url(club, event["id"], "start"), {}, format="json").status_code == 200
     return event["id"], labels

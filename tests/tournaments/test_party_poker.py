@@ -16,9 +16,9 @@ pytestmark = pytest.mark.django_db
 STAKE = party_poker.stake({})
 
 
-def poker_party(club, players=19, rules=None):
+def poker_party(club, players=19, options=None):
     party = services.party_create(club=club, name="Poker night", date=datetime.date(2026, 11, 27),
-                                  game=Game.PROGRESSIVE_POKER, options=rules, deal_seed="poker-seed")
+                                  game=Game.PROGRESSIVE_POKER, options=options, deal_seed="poker-seed")
     for i in range(1, players + 1):
         services.party_player_add(party=party, guest=f"Player {i}", category="lady" if i % 2 else "gentleman")
     return party
@@ -93,7 +93,7 @@ def test_chips_may_be_counted_by_colour(club):
     services.party_start(party=party)
     seating = tables(party, 1)
     services.poker_bell(party=party, round_number=1, jackpot=seating[0][0])
-    stake = party_poker.RULE_DEFAULTS["stake"]
+    stake = party_poker.OPTION_DEFAULTS["stake"]
     result = services.poker_report(party=party, round_number=1, table=2, pots=seating[1][:2],
                                    chips={p: dict(stake) for p in seating[1]})
     assert result.points == [STAKE] * 4
@@ -192,7 +192,7 @@ def test_a_booby_table_of_ten_splits_over_several_rounds(club):
 
 
 def test_the_rounds_rule_ends_the_party_at_the_close(club):
-    party = poker_party(club, rules={"rounds": 1, "ties": "cut"})
+    party = poker_party(club, options={"rounds": 1, "ties": "cut"})
     services.party_start(party=party)
     play(party, 1, shift=50)
     assert services.party_round_close(party=party, round_number=1) is None

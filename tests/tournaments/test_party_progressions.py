@@ -56,7 +56,7 @@ def test_twenty_player_party_over_several_rounds(api_as, director, club, progres
 
 def test_rotation_chart_everyone_partners_everyone_once(api_as, director, club):
     client = api_as(director)
-    event = create_party(client, club, progression="rotation", tables=2, rules={"hands_per_round": 8})
+    event = create_party(client, club, progression="rotation", tables=2, options={"hands_per_round": 8})
     register(client, club, event["id"], [(f"P{i}", "open") for i in range(1, 9)])
     assert client.post(url(club, event["id"], "start"), {}, format="json").status_code == 200
     partners, met = [], Counter()
@@ -82,7 +82,7 @@ def test_rotation_chart_everyone_partners_everyone_once(api_as, director, club):
 
 def test_rotation_chart_gives_byes_the_average(api_as, director, club):
     client = api_as(director)
-    event = create_party(client, club, progression="rotation", rules={"hands_per_round": 4})
+    event = create_party(client, club, progression="rotation", options={"hands_per_round": 4})
     register(client, club, event["id"], [(f"P{i}", "open") for i in range(1, 6)])
     data = client.post(url(club, event["id"], "start"), {}, format="json").json()
     assert len(data["tables"]) == 1 and len(data["byes"]) == 1
@@ -95,7 +95,7 @@ def test_rotation_chart_gives_byes_the_average(api_as, director, club):
 def test_whist_drive_of_24_hands_ladies_up_gents_down(api_as, director, club):
     client = api_as(director)
     event = create_party(client, club, game="whist_drive", progression="ladies_up", tables=4,
-                         rules={"hands_per_round": 4, "hands": 24})
+                         options={"hands_per_round": 4, "hands": 24})
     assert event["rounds"] == 6
     register(client, club, event["id"], mixed(4))
     client.post(url(club, event["id"], "start"), {}, format="json")
@@ -154,7 +154,7 @@ def test_latecomers_join_at_the_booby_table(api_as, director, club):
 
 def test_leaver_is_replaced_by_a_ghost_hand_a_latecomer_then_takes(api_as, director, club):
     client = api_as(director)
-    event = create_party(client, club, tables=2, rules={"leaver": "ghost"})
+    event = create_party(client, club, tables=2, options={"leaver": "ghost"})
     labels = register(client, club, event["id"], mixed(2))
     client.post(url(club, event["id"], "start"), {}, format="json")
     leave = client.post(url(club, event["id"], "players", labels["L1"], "leave"), {}, format="json")
@@ -176,7 +176,7 @@ def test_leaver_is_replaced_by_a_ghost_hand_a_latecomer_then_takes(api_as, direc
 
 def test_substitute_takes_the_seat_when_the_rules_say_so(api_as, director, club):
     client = api_as(director)
-    event = create_party(client, club, tables=2, rules={"leaver": "substitute"})
+    event = create_party(client, club, tables=2, options={"leaver": "substitute"})
     labels = register(client, club, event["id"], mixed(2))
     client.post(url(club, event["id"], "start"), {}, format="json")
     refused = client.post(url(club, event["id"], "players", labels["G2"], "leave"), {}, format="json")
@@ -211,7 +211,7 @@ def test_gold_ties_go_to_more_red_then_fewer_green(api_as, director, club):
 
 def test_modern_euchre_winners_move_up_and_points_decide(api_as, director, club):
     client = api_as(director)
-    event = create_party(client, club, progression="winners_move", rules={"hands_per_round": 8, "rounds": 2})
+    event = create_party(client, club, progression="winners_move", options={"hands_per_round": 8, "rounds": 2})
     register(client, club, event["id"], [(f"P{i}", "open") for i in range(1, 9)])
     tables = client.post(url(club, event["id"], "start"), {}, format="json").json()["tables"]
     assert report(client, club, event["id"], 1, 1, [40, 0]).status_code == 400  # 8 hands: at most 32

@@ -97,11 +97,11 @@ def seat_latecomers(seating: progressive.Seating, waiting: Sequence[Player], gho
 
 @dataclass(frozen=True)
 class ChartPlace:
-    """A latecomer's place in the rotation chart: the new slots and rules, and a line for the
+    """A latecomer's place in the rotation chart: the new slots and options, and a line for the
     director."""
 
     slots: tuple[str, ...]
-    rules: Mapping
+    options: Mapping
     note: str
 
 
@@ -125,18 +125,18 @@ def chart_latecomer(state: PartyState, label: str, *, planned: int | None, playe
     nxt = current + 1
     if place is not None:
         slots[place] = label
-        return ChartPlace(slots=tuple(slots), rules=dict(state.rules), note=f"takes {note} from round {nxt}")
+        return ChartPlace(slots=tuple(slots), options=dict(state.options), note=f"takes {note} from round {nxt}")
     labels = [slot for slot in slots if slot] + [label]
     try:
         slots, circle = party_draw.rebuild_chart(labels, played, current, f"{state.seed}:{label}",
-                                                 rounds=state.merged_rules.get("rounds"))
+                                                 rounds=state.merged_options.get("rounds"))
     except party_draw.PartyRuleError as exc:
         raise PartyInputError("player", (
             f"the chart has no free place and cannot be rebuilt: {exc}. The director can seat the latecomer as "
             "a substitute for a player who leaves, or enter them in the next party.")) from None
-    rules = {k: v for k, v in state.rules.items() if k != "chart"}
-    rules = {**rules, "chart": "circle"} if circle else rules
-    return ChartPlace(slots=tuple(slots), rules=rules, note=(
+    options = {k: v for k, v in state.options.items() if k != "chart"}
+    options = {**options, "chart": "circle"} if circle else options
+    return ChartPlace(slots=tuple(slots), options=options, note=(
         f"the chart had no free place: rounds {nxt} to {len(party_draw.slots_chart(slots, circle))} are rebuilt "
         f"for {len(labels)} players"))
 
@@ -166,7 +166,7 @@ def hearts_next(state: PartyState, tables: Sequence[Sequence[str]], lost: Mappin
     if len(tables) <= 1:
         return None
     try:
-        retire = progressive.hearts_retirees(tables, lost, totals, how=state.merged_rules["retire"], cut=cards,
+        retire = progressive.hearts_retirees(tables, lost, totals, how=state.merged_options["retire"], cut=cards,
                                              ghosts=state.ghosts)
     except progressive.HeartsTie as exc:
         who = "; ".join(f"{p}: {lost[p]} this round, {totals[p]} in all" for p in exc.players)

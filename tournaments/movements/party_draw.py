@@ -190,7 +190,7 @@ def rebuild_chart(labels: Sequence[str], played: set[frozenset], done: int, seed
     last = len(chart) if rounds is None else min(rounds, len(chart))
     if last <= done:
         raise PartyRuleError(f"a chart for {count} players has {len(chart)} rounds"
-                             f"{f' (the rules say {rounds})' if rounds else ''}: none is left after round {done}")
+                             f"{f' (the options say {rounds})' if rounds else ''}: none is left after round {done}")
     rest = chart[done:last]
     rng = random.Random(f"rebuild:{seed}")
     order, best = list(labels), None

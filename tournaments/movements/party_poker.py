@@ -5,8 +5,8 @@ latecomers at the booby table and its split, and a table's chip count checked.
 A seating is a tuple of tables, table 1 the head table and the last the booby table; a table
 is ``(players,)``: one side of its players in seat order (the shape progressive hearts uses),
 so every party reader iterates table -> side -> player. Refusals are ``PokerRuleError`` naming
-the input ``field``. The book's silences are the rules in ``RULE_DEFAULTS``, each with its
-reading below.
+the input ``field``. The book's silences are the director's options in ``OPTION_DEFAULTS``,
+each with its reading below.
 """
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ BOOK_LIMITS = ((1, "blue"), (3, "red"), (2, "red"), (1, "red"))
 BOOBY_LIMIT = (1, "white")
 TABLE_STAKES = "table stakes; jack-pots"
 
-RULE_DEFAULTS = {
+OPTION_DEFAULTS = {
     # The same chips to every player ("the banker gives to each player the same number of
     # chips"); the book gives no number: 10 blue, 10 red and 25 white (325 white) by default.
     "stake": {"blue": 10, "red": 10, "white": 25},
@@ -48,7 +48,7 @@ RULE_DEFAULTS = {
     "ties": "share",
     "rounds": None,
 }
-RULE_CHOICES = {"ace": ("low", "high"), "ties": ("share", "cut")}
+OPTION_CHOICES = {"ace": ("low", "high"), "ties": ("share", "cut")}
 
 
 class PokerRuleError(ValueError):
@@ -59,24 +59,24 @@ class PokerRuleError(ValueError):
         super().__init__(message)
 
 
-def rules_clean(rules) -> dict:
-    """The director's overrides of ``RULE_DEFAULTS``, checked."""
-    if rules is None:
+def options_clean(options) -> dict:
+    """The director's overrides of ``OPTION_DEFAULTS``, checked."""
+    if options is None:
         return {}
-    if not isinstance(rules, dict):
+    if not isinstance(options, dict):
         raise PokerRuleError("options", 'options is an object such as {"stake": {"blue": 10, "red": 10, "white": 25}}')
-    for key, value in rules.items():
-        if key not in RULE_DEFAULTS:
+    for key, value in options.items():
+        if key not in OPTION_DEFAULTS:
             raise PokerRuleError("options", f"unknown option {key!r} for progressive poker; known: "
-                                          f"{', '.join(sorted(RULE_DEFAULTS))}")
-        if key in RULE_CHOICES and value not in RULE_CHOICES[key]:
-            raise PokerRuleError("options", f"{key} is one of {', '.join(RULE_CHOICES[key])}")
+                                          f"{', '.join(sorted(OPTION_DEFAULTS))}")
+        if key in OPTION_CHOICES and value not in OPTION_CHOICES[key]:
+            raise PokerRuleError("options", f"{key} is one of {', '.join(OPTION_CHOICES[key])}")
         if key == "colours":
             _counts(value, "colours", allowed=None, low=1)
             if value.get("white") != 1:
                 raise PokerRuleError("options", "colours: the white chip is the unit (white = 1)")
         if key == "stake":
-            colours = {**CHIP_COLOURS, **rules.get("colours", {})}
+            colours = {**CHIP_COLOURS, **options.get("colours", {})}
             if chips_value(_counts(value, "stake", allowed=colours), colours) < 1:
                 raise PokerRuleError("options", "stake: every player is given at least one chip")
         if key == "limits":
@@ -86,7 +86,7 @@ def rules_clean(rules) -> dict:
         if key in ("split_at", "rounds") and value is not None and (not _whole(value) or not (
                 7 <= value <= 12 if key == "split_at" else 1 <= value <= 200)):
             raise PokerRuleError("options", f"{key} is a whole number ({'7 to 12' if key == 'split_at' else '1 to 200'})")
-    return dict(rules)
+    return dict(options)
 
 
 def _whole(value) -> bool:
@@ -102,8 +102,8 @@ def _counts(value, name: str, *, allowed, low: int = 0) -> dict:
     return dict(value)
 
 
-def merged(rules: Mapping) -> dict:
-    return {**RULE_DEFAULTS, **rules}
+def merged(options: Mapping) -> dict:
+    return {**OPTION_DEFAULTS, **options}
 
 
 def chips_value(counts: Mapping[str, int], colours: Mapping[str, int] = CHIP_COLOURS) -> int:
@@ -111,10 +111,10 @@ def chips_value(counts: Mapping[str, int], colours: Mapping[str, int] = CHIP_COL
     return sum(colours[colour] * n for colour, n in counts.items())
 
 
-def stake(rules: Mapping) -> int:
+def stake(options: Mapping) -> int:
     """What the banker issues each player, in white chips."""
-    rules = merged(rules)
-    return chips_value(rules["stake"], {**CHIP_COLOURS, **rules["colours"]})
+    options = merged(options)
+    return chips_value(options["stake"], {**CHIP_COLOURS, **options["colours"]})
 
 
 @dataclass(frozen=True)
@@ -127,15 +127,15 @@ class Limit:
     text: str
 
 
-def table_limits(tables: int, rules: Mapping = RULE_DEFAULTS) -> tuple[Limit, ...]:
+def table_limits(tables: int, options: Mapping = OPTION_DEFAULTS) -> tuple[Limit, ...]:
     """The card hung over each table: the head table plays table stakes and alone has
     jack-pots; the next four take the book's limits in order; the booby table one white chip;
-    beyond six tables "the banker must settle the limit" (rule ``limits``)."""
-    rules = merged(rules)
-    colours = {**CHIP_COLOURS, **rules["colours"]}
+    beyond six tables "the banker must settle the limit" (option ``limits``)."""
+    options = merged(options)
+    colours = {**CHIP_COLOURS, **options["colours"]}
     cards = [Limit(1, None, TABLE_STAKES)]
     for t in range(2, tables + 1):
-        set_by_banker = rules["limits"].get(str(t))
+        set_by_banker = options["limits"].get(str(t))
         if t == tables:
             n, colour = BOOBY_LIMIT
             cards.append(Limit(t, n * colours[colour], f"booby table: limit {n} {colour}"))
@@ -240,13 +240,13 @@ def check_cut(cut, players: Sequence[str], where: str) -> dict[str, int] | None:
 
 
 def progress(seating: Sequence, jackpot: str, reports: Mapping[int, TableReport], seed: str,
-             rules: Mapping = RULE_DEFAULTS) -> Change:
+             options: Mapping = OPTION_DEFAULTS) -> Change:
     """"The winner of the jack-pot retains his seat, the other four cutting the cards; the two
     cutting the lowest cards go to the booby table, and the two players at the other tables who
     won the last two pots progress upward to the next higher table. If one player has won both
     the last pots, the three remaining players cut and the highest goes to the next table."
     (Standard Hoyle). A cut not entered is drawn from ``seed``."""
-    ace = merged(rules)["ace"]
+    ace = merged(options)["ace"]
     tables = [list(table[0]) for table in seating]
     if len(tables) < 2:
         raise PokerRuleError("seating", "progressive poker has four tables or more")
@@ -294,13 +294,13 @@ def _cut_for(table: int, players: Sequence[str], reports, seed: str, ace: str) -
     return cut_cards(players, f"{seed}:table{table}", ace)
 
 
-def seat_latecomers(seating: Sequence, waiting: Sequence[str], seed: str, rules: Mapping = RULE_DEFAULTS) -> tuple:
+def seat_latecomers(seating: Sequence, waiting: Sequence[str], seed: str, options: Mapping = OPTION_DEFAULTS) -> tuple:
     """Newcomers sit at the booby table; when it seats ``split_at`` (ten by default) "a new
     booby table must be arranged taking all but four players from the erstwhile booby": four,
     drawn from the seed, stay as a middle table and the rest form the new booby table."""
     tables = [list(table[0]) for table in seating]
     tables[-1] += list(waiting)
-    split_at = merged(rules)["split_at"]
+    split_at = merged(options)["split_at"]
     while len(tables[-1]) >= split_at:
         booby = tables[-1]
         order = list(booby)

@@ -23,7 +23,7 @@ WHIST_PROGRESSIONS = frozenset({LADIES_UP, PROGRESSIVE})
 LADY, GENTLEMAN, OPEN = "lady", "gentleman", "open"
 PLAYING, WAITING, LEFT = "playing", "waiting", "left"
 
-RULE_DEFAULTS = {
+OPTION_DEFAULTS = {
     "game": {"game_points": 5, "lone_march": 4, "leaver": "ghost", "rounds": None},
     "hands": {"hands_per_round": 8, "lone_march": 4, "leaver": "ghost", "rounds": None, "missed": "nothing"},
     "tricks": {"hands_per_round": 4, "hands": 24, "no_trumps": False, "leaver": "ghost", "rounds": None,
@@ -32,16 +32,16 @@ RULE_DEFAULTS = {
     # default. ``retire`` and ``prizes`` are the choices the book leaves open (see
     # progressive.hearts_retirees and scoring.engine.tally.hearts_ranking).
     "hearts": {"scheme": "plain", "hands_per_round": 4, "retire": "overall", "prizes": "final", "leaver": "ghost"},
-    # Progressive poker: the book's silences as rules (``party_poker.RULE_DEFAULTS``).
-    "poker": dict(party_poker.RULE_DEFAULTS),
+    # Progressive poker: the book's silences as options (``party_poker.OPTION_DEFAULTS``).
+    "poker": dict(party_poker.OPTION_DEFAULTS),
 }
 HEARTS_CHOICES = {"scheme": tuple(HEARTS_SCHEMES), "retire": ("overall", "per_table"), "prizes": ("final", "party")}
-LEAVER_RULES = ("ghost", "substitute")
+LEAVER_CHOICES = ("ghost", "substitute")
 # What a latecomer's missed rounds count on a points party: "nothing" (a late player "takes a
 # zero" for the rounds missed: West Suburban Euchre Tournament League rules), or "average"
 # (each missed round counts the average of the player's own played rounds, rounded half up: a
 # club option). The books' star parties give no stars for a round not played.
-MISSED_RULES = ("nothing", "average")
+MISSED_CHOICES = ("nothing", "average")
 
 
 class PartyInputError(party_draw.PartyRuleError):
@@ -62,28 +62,28 @@ class Player:
 
 @dataclass(frozen=True)
 class PartyState:
-    """What the rules need of a party: its progression, seed, rule overrides, players (in
+    """What the rules need of a party: its progression, seed, options, players (in
     registration order), rotation-chart slots and the round in play (0 before the draw)."""
 
     progression: str
     seed: str
-    rules: Mapping = field(default_factory=dict)
+    options: Mapping = field(default_factory=dict)
     players: tuple[Player, ...] = ()
     chart_slots: tuple[str, ...] = ()
     current_round: int = 0
 
     @property
-    def merged_rules(self) -> dict:
-        return party_options(self.progression, self.rules)
+    def merged_options(self) -> dict:
+        return party_options(self.progression, self.options)
 
     @property
     def ghosts(self) -> frozenset[str]:
         return frozenset(p.label for p in self.players if p.ghost)
 
     def chart(self) -> tuple[party_draw.ChartRound, ...]:
-        """The rotation chart from the slots (``rules["chart"] == "circle"`` marks a circle chart,
+        """The rotation chart from the slots (``options["chart"] == "circle"`` marks a circle chart,
         which may have phantom places a latecomer can take)."""
-        return party_draw.slots_chart(self.chart_slots, circle=self.rules.get("chart") == "circle")
+        return party_draw.slots_chart(self.chart_slots, circle=self.options.get("chart") == "circle")
 
 
 def table_kind(progression: str) -> str:
@@ -96,57 +96,58 @@ def table_kind(progression: str) -> str:
     return "tricks" if progression in WHIST_PROGRESSIONS else "hands"
 
 
-def party_options(progression: str, rules: Mapping) -> dict:
-    return {**RULE_DEFAULTS[table_kind(progression)], **rules}
+def party_options(progression: str, options: Mapping) -> dict:
+    return {**OPTION_DEFAULTS[table_kind(progression)], **options}
 
 
-def table_rules(progression: str, rules: Mapping) -> party_draw.TableRules:
-    merged = party_options(progression, rules)
+def table_rules(progression: str, options: Mapping) -> party_draw.TableRules:
+    """How a table's result is checked (points to a game, hands a round), from the options."""
+    merged = party_options(progression, options)
     return party_draw.TableRules(kind=table_kind(progression), game_points=merged.get("game_points", 5),
                                  hands=merged.get("hands_per_round", 4), max_hand=merged.get("lone_march", 4))
 
 
-def rules_clean(progression: str, rules) -> dict:
-    """The director's rule overrides, checked against the progression's known rules."""
-    if rules is None:
+def options_clean(progression: str, options) -> dict:
+    """The director's options, checked against the progression's known options."""
+    if options is None:
         return {}
-    if not isinstance(rules, dict):
+    if not isinstance(options, dict):
         raise PartyInputError("options", "options is an object such as {\"game_points\": 5}")
     if progression == POKER:
         try:
-            return party_poker.rules_clean(rules)
+            return party_poker.options_clean(options)
         except party_poker.PokerRuleError as exc:
             raise PartyInputError(exc.field, str(exc)) from None
-    allowed = RULE_DEFAULTS[table_kind(progression)]
-    for key, value in rules.items():
+    allowed = OPTION_DEFAULTS[table_kind(progression)]
+    for key, value in options.items():
         if key not in allowed:
             raise PartyInputError("options", f"unknown option {key!r} for {progression}; known: {', '.join(sorted(allowed))}")
         if key in HEARTS_CHOICES:
             if value not in HEARTS_CHOICES[key]:
                 raise PartyInputError("options", f"{key} is one of {', '.join(HEARTS_CHOICES[key])}")
         elif key == "missed":
-            if value not in MISSED_RULES:
+            if value not in MISSED_CHOICES:
                 raise PartyInputError("options", "missed is 'nothing' or 'average' (what a latecomer's missed "
                                                "rounds count)")
         elif key == "leaver":
-            if value not in LEAVER_RULES:
+            if value not in LEAVER_CHOICES:
                 raise PartyInputError("options", "leaver is 'ghost' or 'substitute'")
         elif key == "no_trumps":
             if not isinstance(value, bool):
                 raise PartyInputError("options", "no_trumps is true or false")
         elif value is not None and (isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 200):
             raise PartyInputError("options", f"{key} is a whole number from 1 to 200")
-    return dict(rules)
+    return dict(options)
 
 
 def planned_rounds(state: PartyState, first_tables: int | None = None) -> int | None:
-    """Rounds the party plays when the rules fix them: the ``rounds`` rule, a whist drive's
+    """Rounds the party plays when the options fix them: the ``rounds`` option, a whist drive's
     hands, the chart's rounds, or one a hearts table (``first_tables``: round 1's tables)."""
-    rules = state.merged_rules
-    if rules.get("rounds"):
-        return int(rules["rounds"])
+    options = state.merged_options
+    if options.get("rounds"):
+        return int(options["rounds"])
     if state.progression in WHIST_PROGRESSIONS:
-        return max(1, int(rules["hands"]) // int(rules["hands_per_round"]))
+        return max(1, int(options["hands"]) // int(options["hands_per_round"]))
     if state.progression == ROTATION and state.chart_slots:
         return len(state.chart())
     if state.progression == HEARTS:
@@ -173,14 +174,14 @@ def chart_byes(slots: Sequence[str], chart_round: party_draw.ChartRound) -> tupl
 @dataclass(frozen=True)
 class FirstSeating:
     """Round 1: the seating and byes, each player's drawn card, the ghost hands to add
-    (``Player``s with new labels) and the chart's slots and rules (rotation parties)."""
+    (``Player``s with new labels) and the chart's slots and options (rotation parties)."""
 
     seating: progressive.Seating
     byes: tuple[str, ...] = ()
     cards: Mapping[str, str] = field(default_factory=dict)
     ghosts: tuple[Player, ...] = ()
     chart_slots: tuple[str, ...] = ()
-    rules: Mapping = field(default_factory=dict)
+    options: Mapping = field(default_factory=dict)
 
 
 def first_seating(state: PartyState) -> FirstSeating:
@@ -194,19 +195,19 @@ def first_seating(state: PartyState) -> FirstSeating:
             drawn = party_poker.draw(labels, state.seed)
         except party_poker.PokerRuleError as exc:
             raise PartyInputError(exc.field, str(exc)) from None
-        return FirstSeating(seating=drawn.seating, cards=drawn.cards, rules=dict(state.rules))
+        return FirstSeating(seating=drawn.seating, cards=drawn.cards, options=dict(state.options))
     if state.progression == HEARTS:
         _refuse("players", party_draw.hearts_players_check, len(players))
         draw = party_draw.draw_hearts(labels, state.seed)
-        return FirstSeating(seating=draw.seating, cards=draw.cards, rules=dict(state.rules))
+        return FirstSeating(seating=draw.seating, cards=draw.cards, options=dict(state.options))
     _refuse("players", party_draw.party_players_check, len(players))
     if state.progression == ROTATION:
         random.Random(f"chart:{state.seed}").shuffle(labels)
         slots = tuple(labels) + ("",) * (party_draw.chart_positions(len(labels)) - len(labels))
-        rules = {**state.rules, "chart": "circle"} if len(labels) not in available_sizes() else dict(state.rules)
-        chart = PartyState(state.progression, state.seed, rules, chart_slots=slots).chart()
+        options = {**state.options, "chart": "circle"} if len(labels) not in available_sizes() else dict(state.options)
+        chart = PartyState(state.progression, state.seed, options, chart_slots=slots).chart()
         return FirstSeating(seating=chart_seating(slots, chart[0]), byes=chart_byes(slots, chart[0]),
-                            chart_slots=slots, rules=rules)
+                            chart_slots=slots, options=options)
     taken = [p.label for p in state.players if p.ghost]
     ghosts: list[Player] = []
 
@@ -229,7 +230,7 @@ def first_seating(state: PartyState) -> FirstSeating:
     else:
         everyone = labels + [ghost(OPEN) for _ in range((-len(labels)) % 4)]
         draw = party_draw.draw_open(everyone, state.seed)
-    return FirstSeating(seating=draw.seating, cards=draw.cards, ghosts=tuple(ghosts), rules=dict(state.rules))
+    return FirstSeating(seating=draw.seating, cards=draw.cards, ghosts=tuple(ghosts), options=dict(state.options))
 
 
 def _refuse(field_name: str, check, *args) -> None:

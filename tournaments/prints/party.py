@@ -17,7 +17,7 @@ from tournaments.services import party as services
 
 def party_print_context(party: Party, kind: str, *, rounds=None) -> tuple[str, dict]:
     """The template and context of print ``kind`` (``PRINTS``); ``rounds``: the tally cards'
-    rounds when the rules set none (a query value, checked)."""
+    rounds when the options set none (a query value, checked)."""
     sheet = {"club": party.event.club.name, "title": party.event.name,
              "date_text": party.event.date.strftime("%d %B %Y")}
     context = {"party": party, "sheet": sheet, "stars": party.has_stars, "head": 1, "booby": party.tables}
@@ -90,7 +90,7 @@ SCHEME_WORDS = {"plain": "a chip a heart", "eagle_1": "ace 14, king 13, queen 12
 def _print_tables(party, rounds=None) -> dict:
     """Table cards: the head and booby tables (every table in progressive hearts, whose players
     are drawn afresh each round), each card's name and line as data for one template."""
-    rules = services.party_options(party)
+    options = services.party_options(party)
     if party.progression == Progression.POKER:  # "Cards are hung over the different tables denoting ... the limit"
         cards = party_poker.table_limits(party.tables, party.options)
         return {"tables": [{"number": c.table, "line": c.text[0].upper() + c.text[1:] + (
@@ -98,14 +98,14 @@ def _print_tables(party, rounds=None) -> dict:
             "name": "Head table" if c.table == 1 else "Booby table" if c.table == party.tables else f"Table {c.table}"}
             for c in cards]}
     if party.progression == Progression.HEARTS:
-        hands = rules["hands_per_round"]
+        hands = options["hands_per_round"]
         line = (f"Progressive hearts: {hands} hand{'s' if hands != 1 else ''} a round, each player for himself; "
-                f"{SCHEME_WORDS[rules['scheme']]}. Report each player's chips lost with the table's PIN.")
+                f"{SCHEME_WORDS[options['scheme']]}. Report each player's chips lost with the table's PIN.")
         count = party.tables
         return {"tables": [{"number": t, "name": "The final table" if count == 1 else f"Table {t}", "line": line}
                            for t in range(1, count + 1)]}
     bell = (f"The bell is here. Play stops at every table when a side at this table reaches "
-            f"{rules.get('game_points', 5)}.")
+            f"{options.get('game_points', 5)}.")
     numbers = [1, party.tables] if party.tables > 1 else [1]
     return {"tables": [{"number": t, "line": bell if t == 1 else "",
                         "name": "Head table" if t == 1 else "Booby table" if t == party.tables else f"Table {t}"}

@@ -87,30 +87,30 @@ def party_new(request, slug):
         raise PermissionDenied("Only a director of the club can create a party.")
     if request.method == "POST":
         post = request.POST
-        rules, bad = {}, []
+        options, bad = {}, []
         for key in ("game_points", "hands_per_round", "hands", "rounds", "split_at"):
             if is_whole(post.get(key, "")):
-                rules[key] = int(post[key])
+                options[key] = int(post[key])
             elif post.get(key, "").strip():  # refused, not silently left at the default
                 bad.append(f"{key}: a whole number, not {post[key].strip()[:20]!r}")
-        choices_of = {"leaver": services.LEAVER_RULES, "missed": services.MISSED_RULES, **services.HEARTS_CHOICES,
+        choices_of = {"leaver": services.LEAVER_CHOICES, "missed": services.MISSED_CHOICES, **services.HEARTS_CHOICES,
                       **services.POKER_CHOICES}
         stake = {c: int(post[f"stake_{c}"]) for c in ("blue", "red", "white") if is_whole(post.get(f"stake_{c}", ""))}
         bad += [f"stake_{c}: a whole number of chips" for c in ("blue", "red", "white")
                 if post.get(f"stake_{c}", "").strip() and c not in stake]
         if stake:
-            rules["stake"] = stake
+            options["stake"] = stake
         for key, choices in choices_of.items():
             value = post.get(key, "").strip()
             if value in choices:
-                rules[key] = value
+                options[key] = value
             elif value:  # a choice the form never offered: refused, not silently the default
                 bad.append(f"{key}: one of {', '.join(choices)}, not {value[:20]!r}")
         game = Game.WHIST_DRIVE if post.get("progression") in (Progression.LADIES_UP, Progression.PROGRESSIVE) \
             else Game.PROGRESSIVE_HEARTS if post.get("progression") == Progression.HEARTS \
             else Game.PROGRESSIVE_POKER if post.get("progression") == Progression.POKER else Game.PROGRESSIVE_EUCHRE
         kind = services.table_kind(post.get("progression", ""))
-        rules = {k: v for k, v in rules.items() if k in services.RULE_DEFAULTS[kind]}
+        options = {k: v for k, v in options.items() if k in services.OPTION_DEFAULTS[kind]}
         try:
             date = datetime.date.fromisoformat(post.get("date", ""))
         except ValueError:
@@ -123,7 +123,7 @@ def party_new(request, slug):
             messages.error(request, "date: give the date of the party")
         elif _attempt(request, lambda: holder.setdefault("party", services.party_create(
                 club=club, name=post.get("name", "").strip(), date=date, game=game,
-                progression=post.get("progression"), options=rules,
+                progression=post.get("progression"), options=options,
                 tables=whole_number(post.get("tables"), "tables", low=0, high=MAX_PARTY_TABLES, default=0),
                 deal_seed=post.get("deal_seed", "").strip() or None, created_by=request.user)), "Party created."):
             return redirect("party-home", slug=club.slug, pk=holder["party"].event.pk)

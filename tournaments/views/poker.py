@@ -99,11 +99,11 @@ def poker_table(request, club, party, table):
     data = selectors_party.party_round(party=party, number=round_.number) if round_ else None
     here = data["tables"][table - 1] if data and sides else None
     names = {p.label: p for p in PartyPlayer.objects.filter(party=party)}
-    rules = party_poker.merged(party.options)
+    options = party_poker.merged(party.options)
     return render(request, "tournaments/poker_table.html", {
         "club": club, "event": party.event, "party": party, "table": table, "round": round_, "here": here,
         "players": [names[label] for label in sides[0]] if sides else [], "bell": bool(round_ and round_.jackpot),
         "jackpot": names.get(round_.jackpot) if round_ and round_.jackpot else None,
-        "head": table == 1, "booby": table == party.tables, "colours": list(rules["colours"]),
+        "head": table == 1, "booby": table == party.tables, "colours": list(options["colours"]),
         "refresh": bool(sides)})
 

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tournaments.movements.party_poker import (
-    MIN_PLAYERS, PokerRuleError, TableReport, chips_value, cut_cards, draw, progress, rules_clean, seat_latecomers,
+    MIN_PLAYERS, PokerRuleError, TableReport, chips_value, cut_cards, draw, progress, options_clean, seat_latecomers,
     stake, table_limits, table_sizes, table_total)
 
 
@@ -59,11 +59,11 @@ def test_colours_are_data():
     assert stake({"stake": {"blue": 1}, "colours": {"white": 1, "red": 10, "blue": 50}}) == 50
 
 
-@pytest.mark.parametrize("rules", [{"stake": {"green": 3}}, {"colours": {"white": 2}}, {"ace": "middle"},
+@pytest.mark.parametrize("options", [{"stake": {"green": 3}}, {"colours": {"white": 2}}, {"ace": "middle"},
                                    {"limits": {"x": 3}}, {"split_at": 3}, {"nonsense": 1}, [1]])
-def test_bad_rules_are_refused_naming_rules(rules):
+def test_bad_options_are_refused_naming_options(options):
     with pytest.raises(PokerRuleError) as err:
-        rules_clean(rules)
+        options_clean(options)
     assert err.value.field == "options"
 
 

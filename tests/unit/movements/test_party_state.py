@@ -5,7 +5,7 @@ import pytest
 from tournaments.movements.party_close import (
     chart_latecomer, close_round, hearts_cut, hearts_next, seat_latecomers, seat_taken)
 from tournaments.movements.party_state import (
-    PartyInputError, PartyState, Player, entered_seating, first_seating, next_label, planned_rounds, rules_clean)
+    PartyInputError, PartyState, Player, entered_seating, first_seating, next_label, planned_rounds, options_clean)
 
 
 def players(n, category="open", start=1):
@@ -16,16 +16,16 @@ def seated(seating):
     return sorted((p for table in seating for side in table for p in side), key=lambda p: (p.startswith("G"), p))
 
 
-def test_rules_name_the_unknown_rule_and_the_field():
+def test_options_name_the_unknown_option_and_the_field():
     with pytest.raises(PartyInputError) as err:
-        rules_clean("hoyle", {"hands": 3})
+        options_clean("hoyle", {"hands": 3})
     assert err.value.field == "options" and "unknown option 'hands'" in str(err.value)
     with pytest.raises(PartyInputError, match="whole number"):
-        rules_clean("ladies_up", {"hands": True})
+        options_clean("ladies_up", {"hands": True})
     with pytest.raises(PartyInputError, match="scheme is one of"):
-        rules_clean("hearts", {"scheme": "spades"})
-    assert rules_clean("hearts", {"scheme": "eagle_1", "retire": "per_table"}) == {"scheme": "eagle_1",
-                                                                                  "retire": "per_table"}
+        options_clean("hearts", {"scheme": "spades"})
+    assert options_clean("hearts", {"scheme": "eagle_1", "retire": "per_table"}) == {"scheme": "eagle_1",
+                                                                                    "retire": "per_table"}
 
 
 def test_the_open_draw_fills_the_last_table_with_ghost_hands_and_is_seeded():
@@ -85,9 +85,9 @@ def test_an_entered_seating_seats_every_player_once():
     assert err.value.field == "seating"
 
 
-def test_planned_rounds_follow_the_rules():
+def test_planned_rounds_follow_the_options():
     assert planned_rounds(PartyState("ladies_up", "s")) == 6  # 24 hands, 4 a round
-    assert planned_rounds(PartyState("ladies_up", "s", rules={"rounds": 3})) == 3
+    assert planned_rounds(PartyState("ladies_up", "s", options={"rounds": 3})) == 3
     assert planned_rounds(PartyState("hoyle", "s")) is None
     assert planned_rounds(PartyState("hearts", "s"), first_tables=3) == 3
 
@@ -108,7 +108,7 @@ def test_the_books_euchre_close_moves_winners_up_and_gives_stars():
 
 
 def test_play_ends_at_the_planned_round():
-    state = PartyState("ladies_up", "s", rules={"rounds": 2}, players=players(4))
+    state = PartyState("ladies_up", "s", options={"rounds": 2}, players=players(4))
     seating = ((("1", "2"), ("3", "4")),)
     assert close_round(state, seating, [0], 1, planned=2).seating is not None
     end = close_round(state, seating, [0], 2, planned=2)
@@ -129,7 +129,7 @@ def test_four_latecomers_make_a_new_booby_table():
 
 
 def test_a_chart_latecomer_takes_the_phantom_place_or_is_refused_after_the_last_round():
-    state = PartyState("rotation", "s", rules={"chart": "circle"}, players=players(5),
+    state = PartyState("rotation", "s", options={"chart": "circle"}, players=players(5),
                        chart_slots=("3", "1", "5", "2", "4", ""), current_round=1)
     place = chart_latecomer(state, "6", planned=5, played=set())
     assert place.slots == ("3", "1", "5", "2", "4", "6") and "phantom place" in place.note

@@ -8,8 +8,8 @@ result. Every error is a ``ValidationError`` naming the field (400) or a ``Party
 (``standings.party_standings_write``). The submodules import only ``common`` and ``standings``
 (``rounds`` also hands a progressive poker round's close and the stake to ``poker``).
 """
-from tournaments.movements.party_poker import RULE_CHOICES as POKER_CHOICES
-from tournaments.movements.party_state import HEARTS_CHOICES, LEAVER_RULES, MISSED_RULES, RULE_DEFAULTS
+from tournaments.movements.party_poker import OPTION_CHOICES as POKER_CHOICES
+from tournaments.movements.party_state import HEARTS_CHOICES, LEAVER_CHOICES, MISSED_CHOICES, OPTION_DEFAULTS
 from tournaments.services.party.common import (
     MAX_PARTY_PLAYERS, PartyConflict, ghost_add, party_chart, party_options, party_state_of, planned_rounds, table_kind,
     table_pin, table_pin_check)
@@ -20,7 +20,7 @@ from tournaments.services.party.rounds import party_finish, party_round_close, p
 from tournaments.services.party.standings import party_standings_write
 
 __all__ = [
-    "HEARTS_CHOICES", "LEAVER_RULES", "POKER_CHOICES", "MAX_PARTY_PLAYERS", "MISSED_RULES", "RULE_DEFAULTS", "PartyConflict",
+    "HEARTS_CHOICES", "LEAVER_CHOICES", "POKER_CHOICES", "MAX_PARTY_PLAYERS", "MISSED_CHOICES", "OPTION_DEFAULTS", "PartyConflict",
     "ghost_add", "hearts_cut_checked", "party_chart", "party_create", "party_finish", "party_hearts_enter",
     "party_player_add", "party_player_leave", "party_result_enter", "party_round_close", "party_round_reopen",
     "chips_held", "poker_bell", "poker_ledger_add", "poker_report",

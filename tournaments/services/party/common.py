@@ -43,7 +43,7 @@ def party_state_of(party: Party) -> party_state.PartyState:
     players = tuple(party_state.Player(label=p.label, category=p.category, ghost=p.ghost, status=p.status)
                     for p in PartyPlayer.objects.filter(party=party).order_by("id"))
     return party_state.PartyState(progression=party.progression, seed=party.event.deal_seed or str(party.event.pk),
-                                  rules=dict(party.options), players=players, chart_slots=tuple(party.chart_slots),
+                                  options=dict(party.options), players=players, chart_slots=tuple(party.chart_slots),
                                   current_round=party.current_round)
 
 
@@ -61,7 +61,7 @@ def planned_rounds(party: Party) -> int | None:
     if party.progression == party_state.HEARTS:  # one round a table: 3 tables, then 2, then the final
         seating = PartyRound.objects.filter(party=party, number=1).values_list("seating", flat=True).first()
         first = len(seating) if seating else (party.tables or None)
-    state = party_state.PartyState(progression=party.progression, seed="", rules=dict(party.options),
+    state = party_state.PartyState(progression=party.progression, seed="", options=dict(party.options),
                                    chart_slots=tuple(party.chart_slots), current_round=party.current_round)
     return party_state.planned_rounds(state, first)
 

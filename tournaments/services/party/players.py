@@ -43,7 +43,7 @@ def party_create(*, club, name, date, game, progression=None, tables=0, options=
     if isinstance(tables, bool) or not isinstance(tables, int) or not 0 <= tables <= 60:
         raise ValidationError({"tables": ["tables is a whole number from 0 to 60"]})
     try:
-        clean = party_state.rules_clean(progression, options)
+        clean = party_state.options_clean(progression, options)
     except PartyInputError as exc:
         raise invalid(exc) from None
     extra = {"deal_seed": str(deal_seed)} if deal_seed not in (None, "") else {}
@@ -106,7 +106,7 @@ def party_player_add(*, party: Party, member: Member | int | None = None, guest:
                                                 played=played)
         except PartyInputError as exc:
             raise invalid(exc) from None
-        party.chart_slots, party.options = list(place.slots), dict(place.rules)
+        party.chart_slots, party.options = list(place.slots), dict(place.options)
         party.save(update_fields=["chart_slots", "options"])
         player.chart_note = place.note
     party_standings_write(party=party)
@@ -138,7 +138,7 @@ def party_player_leave(*, party: Party, player: PartyPlayer, member: Member | in
         return player
     if member is None and not guest:
         if party_options(party)["leaver"] == "substitute":
-            raise ValidationError({"member": ["the rules want a substitute: give a member or a guest"]})
+            raise ValidationError({"member": ["the party's leaver option is substitute: give a member or a guest"]})
         seat = ghost_add(party=party, category=player.category, replaces=player)
     else:
         seat = party_player_add(party=party, member=member, guest=guest, category=player.category,

@@ -150,10 +150,10 @@ def poker_report(*, party: Party, round_number, table, chips, pots=None, cut=Non
     if table > 1 and (not 1 <= len(pots) <= 2 or any(str(p) not in players for p in pots)):
         raise ValidationError({"pots": [f"table {table}: who won the last two pots, oldest first, players of the "
                                         f"table ({', '.join(players)})"]})
-    rules = party_poker.merged(party.options)
+    options = party_poker.merged(party.options)
     try:
         counts = party_poker.table_total(players, chips_held(party, round_.number),
-                                         _counts(chips, {**party_poker.CHIP_COLOURS, **rules["colours"]}), table)
+                                         _counts(chips, {**party_poker.CHIP_COLOURS, **options["colours"]}), table)
         cut = party_poker.check_cut(cut, players, f"table {table}")
     except party_poker.PokerRuleError as exc:
         raise _refused(exc) from None

@@ -71,16 +71,16 @@ def party_hearts_enter(*, party: Party, round_number: int, table: int, chips=Non
     existing = PartyTableReport.objects.filter(round=round_, table=table).first()
     if existing and not correct:
         raise PartyConflict(f"table {table} has already reported round {round_number}")
-    rules = party_options(party)
+    options = party_options(party)
     if (chips is None) == (hands is None):
         raise ValidationError({"chips": ["give chips (the chips lost by each player, in seat order, e.g. "
                                          "[12, -20, 3, 6]) or hands (the hearts taken in each hand), one of them"]})
     if hands is not None:
-        if not isinstance(hands, list) or len(hands) != rules["hands_per_round"]:
-            raise ValidationError({"hands": [f"a round is {rules['hands_per_round']} hands (the rule "
+        if not isinstance(hands, list) or len(hands) != options["hands_per_round"]:
+            raise ValidationError({"hands": [f"a round is {options['hands_per_round']} hands (the option "
                                              "hands_per_round): give each, e.g. {\"hearts\": [1, 2, 4, 6]}"]})
         try:
-            chips = list(hearts_round(hands, rules=rules["scheme"]).lost)
+            chips = list(hearts_round(hands, rules=options["scheme"]).lost)
         except ScoringError as exc:
             raise ValidationError({"hands": [str(exc)]}) from None
     elif not isinstance(chips, list) or len(chips) != 4 or any(not _whole(c) or abs(c) > 100000 for c in chips):

@@ -44,7 +44,7 @@ def party_start(*, party: Party, seating=None, user=None) -> PartyRound:
         for player in PartyPlayer.objects.filter(party=party, label__in=list(drawn.cards)):
             player.card = drawn.cards[player.label]
             player.save(update_fields=["card"])
-        party.chart_slots, party.options = list(drawn.chart_slots), dict(drawn.rules)
+        party.chart_slots, party.options = list(drawn.chart_slots), dict(drawn.options)
     event_transition(event=party.event, to=EventStatus.PLAYING, user=user, reason="the draw")
     party.tables = len(first)
     party.current_round = 1
