@@ -31,10 +31,7 @@ def url_names() -> list[str]:
 
 
 def resolve(dotted: str):
-    """Import the longest importable module prefix, then getattr the rest (a class's method too).
-    The URL conf is loaded first, as the server does (``cardroom.api`` alone meets DRF's settings
-    half-imported)."""
-    importlib.import_module("cardroom.urls")
+    """Import the longest importable module prefix, then getattr the rest (a class's method too)."""
     parts = dotted.split(".")
     for cut in range(len(parts), 0, -1):
         try:
