@@ -42,7 +42,7 @@ def _callers(api, api_as, player, scorer, outsider):
 
 WRITES = [("post", "players", {"guest": "Gate Crasher"}), ("post", "players/L1/leave", {}),
           ("post", "rounds/1/close", {}), ("delete", "rounds/1/close", None), ("post", "party/finish", {})]
-READS = ["party", "players", "rounds/1", "prizes", "players/1/tally"]
+READS = ["party", "players", "rounds/1", "prizes", "players/1/tally", "standings"]  # standings: the event's route
 
 
 def _call(client, club, party, method, path, body=None):
@@ -123,6 +123,26 @@ def test_a_wrong_pin_is_refused_and_counted_a_right_one_writes(started, club, ap
     api.credentials(HTTP_X_TABLE_PIN=right)
     assert report(api, club, started.event_id, 1, 2, [2, 5]).status_code == 201
     assert PartyTableReport.objects.get(round__in=PartyRound.objects.filter(party=started)).points == [2, 5]
+
+
+def test_only_a_director_corrects_a_report_a_phone_or_scorer_asking_is_refused_by_name(started, club, api, api_as,
+                                                                                          scorer, director):
+    api.credentials(HTTP_X_TABLE_PIN=services.table_pin(started, 1))
+    assert report(api, club, started.event_id, 1, 1, [5, 2]).status_code == 201
+    for client in (api, api_as(scorer)):
+        refused = report(client, club, started.event_id, 1, 1, [2, 5], correct=True)
+        assert refused.status_code == 403 and "correct" in refused.json(), refused.content
+    assert PartyTableReport.objects.get(table=1).points == [5, 2]
+    assert report(api_as(director), club, started.event_id, 1, 1, [2, 5], correct=True).status_code == 201
+    assert PartyTableReport.objects.get(table=1).points == [2, 5]
+
+
+def test_a_party_of_more_tables_than_the_limit_is_a_400_naming_tables(api_as, director, club):
+    from tournaments.movements.limits import MAX_PARTY_TABLES
+
+    response = api_as(director).post(url(club), {"name": "Big", "date": "2026-11-27", "game": "progressive_euchre",
+                                                 "tables": MAX_PARTY_TABLES + 1}, format="json")
+    assert response.status_code == 400 and "tables" in response.json()
 
 
 def test_a_duplicate_event_is_not_a_party(api_as, director, club):

@@ -81,6 +81,9 @@ def test_a_phone_needs_the_table_pin(poker, club, api_as, player, api):
     api.credentials(HTTP_X_TABLE_PIN=services.table_pin(party, 3))
     ok = api.post(count, body, format="json")
     assert ok.status_code == 201, ok.content
+    # Correcting a count is the director's: the phone asking it is refused by name, the count kept.
+    refused = api.post(count, {**body, "correct": True}, format="json")
+    assert refused.status_code == 403 and "correct" in refused.json(), refused.content
 
 
 def test_only_directors_lend_and_ring_the_bell(poker, club, api_as, player, scorer):

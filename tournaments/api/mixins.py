@@ -13,9 +13,13 @@ class EventScopedMixin(ClubScopedMixin):
 
     event_kwarg = "pk"
 
+    def visible_events(self):
+        """The events of the club this request may see (a view narrows or widens the rule here)."""
+        return selectors.club_events_visible(club=self.get_club(), user=self.request.user)
+
     def get_event(self) -> Event:
         if not hasattr(self, "_event"):
-            events = selectors.club_events_visible(club=self.get_club(), user=self.request.user)
+            events = self.visible_events()
             self._event = events.filter(pk=self.kwargs[self.event_kwarg]).first()
             if self._event is None:
                 raise NotFound("No such event.")

@@ -22,7 +22,7 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import NotFound
+from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.views import APIView
@@ -35,6 +35,7 @@ from tournaments import selectors_party
 from tournaments.api.mixins import EventScopedMixin
 from tournaments.models import Event
 from tournaments.models.party import Party, PartyPlayer, Progression
+from tournaments.movements.limits import MAX_PARTY_TABLES
 from tournaments.services import party as party_services
 from tournaments.visibility import parties_visible
 
@@ -59,7 +60,7 @@ class PartyCreateInput(serializers.Serializer):
     date = serializers.DateField()
     game = serializers.CharField()
     progression = serializers.CharField(required=False, allow_blank=True)
-    tables = serializers.IntegerField(required=False, min_value=0, max_value=60, default=0)
+    tables = serializers.IntegerField(required=False, min_value=0, max_value=MAX_PARTY_TABLES, default=0)
     options = serializers.DictField(required=False, default=dict, help_text=(
         "The party's options by progression, e.g. {\"game_points\": 5}, {\"missed\": \"average\"}, "
         "{\"scheme\": \"eagle_2\"}, {\"stake\": {\"white\": 25}} (an event's \"rules\" is a scoring rule-set name)."))
@@ -233,6 +234,15 @@ class PartyTableDevice(PartyView):
         return (party_services.table_pin_check(party, table, pin, client_address(request)),
                 TableSeat(event_id=party.event_id, table=str(table)))
 
+    def correcting(self, request, body) -> bool:
+        """``"correct": true`` replaces a report already in: the club's directors only (a table's
+        phone or a scorer asking it is a 403 naming ``correct``, not a report quietly kept)."""
+        if not body.get("correct"):
+            return False
+        if not is_director(request.user, self.get_club()):
+            raise PermissionDenied({"correct": ["only a director of the club corrects a table's report"]})
+        return True
+
     def entered_by(self, request) -> str:
         if isinstance(request.auth, TableSeat):
             return f"table {request.auth.table}"
@@ -266,7 +276,7 @@ class PartyTableView(PartyTableDevice):
         body = _valid(self.InputSerializer, request)
         common = {"party": party, "round_number": number, "table": table, "cut": body.get("cut"),
                   "entered_by": self.entered_by(request),
-                  "correct": body["correct"] and is_director(request.user, party.event.club)}
+                  "correct": self.correcting(request, body)}
         if party.progression == Progression.HEARTS:
             party_services.party_hearts_enter(chips=body.get("chips"), hands=body.get("hands"), **common)
         elif "points" not in body:

@@ -12,7 +12,6 @@ from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
-from clubs.permissions import is_director
 from tournaments import selectors_party
 from tournaments.api.party import PartyTableDevice, PartyView
 from tournaments.models.party import Party, Progression
@@ -123,5 +122,5 @@ class PokerCountView(PartyTableDevice):
         data = body.validated_data
         services.poker_report(party=party, round_number=number, table=table, chips=data["chips"], pots=data["pots"],
                               cut=data["cut"], entered_by=self.entered_by(request),
-                              correct=data["correct"] and is_director(request.user, party.event.club))
+                              correct=self.correcting(request, data))
         return Response(selectors_party.party_round(party=party, number=number), status=status.HTTP_201_CREATED)

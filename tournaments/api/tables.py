@@ -31,7 +31,6 @@ from rest_framework.views import APIView
 from cardroom.clients import client_address
 from cardroom.limits import MAX_BOARD_NUMBER, MAX_ID
 from cardroom.permissions import IsClubDirector, IsScorerOrTable, TablePinAuthentication, TableSeat
-from cardroom.permissions import require_pin  # noqa: F401  (tournaments.api.party imports it from here)
 from clubs.api.mixins import ClubScopedMixin
 from tournaments.api.fields import AdjustedField, TricksField
 from tournaments.api.mixins import EventScopedMixin

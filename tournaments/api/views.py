@@ -19,7 +19,8 @@ from clubs.trash import trash_put
 from tournaments import selectors, selectors_event, selectors_lifecycle
 from tournaments.models import PARTY_GAMES, PATIENCE_GAMES, Entry, Event, EventStatus, Result
 from tournaments.services import actions, entries, events, pair_names, results, seating, sections
-from tournaments.visibility import event_sight
+from tournaments.selectors_patience import patience_visible
+from tournaments.visibility import event_sight, parties_visible
 
 from .mixins import EventScopedMixin
 from .serializers import (CardsGroupsSerializer, EntryCreateSerializer, EntrySerializer, EventCreateSerializer,
@@ -57,6 +58,16 @@ class EventViewSet(ActionPermissions, EventScopedMixin, viewsets.ModelViewSet):
 
     def club_queryset(self, club):
         return selectors.club_events_visible(club=club, user=self.request.user)
+
+    def visible_events(self):
+        """``standings/`` of a party or a poker patience evening follows the game's own rule, as
+        its own routes do (``parties_visible``, ``patience_visible``: anyone once it has started,
+        the room hears them called out); every other action the event's (``club_events_visible``)."""
+        events = super().visible_events()
+        if getattr(self, "action", None) != "standings":
+            return events
+        club, user = self.get_club(), self.request.user
+        return events | parties_visible(club=club, user=user) | patience_visible(club=club, user=user)
 
     @extend_schema(request=EventCreateSerializer, responses={201: OpenApiResponse(
         OpenApiTypes.OBJECT, description="The event as GET shows it; for a party game, the party's details.")})
@@ -259,7 +270,7 @@ class EventViewSet(ActionPermissions, EventScopedMixin, viewsets.ModelViewSet):
     @extend_schema(responses=OpenApiTypes.OBJECT)
     @action(detail=True, methods=["get"])
     def standings(self, request, pk=None, club_slug=None):
-        event = self.get_object()
+        event = self.get_event()
         if event.game in PARTY_GAMES:
             from .party import party_standings
 

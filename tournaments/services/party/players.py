@@ -40,8 +40,8 @@ def party_create(*, club, name, date, game, progression=None, tables=0, options=
                                   Game.PROGRESSIVE_POKER: Progression.POKER}[game]
     if progression not in allowed:
         raise ValidationError({"progression": [f"for {game} choose one of {', '.join(sorted(allowed))}"]})
-    if isinstance(tables, bool) or not isinstance(tables, int) or not 0 <= tables <= 60:
-        raise ValidationError({"tables": ["tables is a whole number from 0 to 60"]})
+    if isinstance(tables, bool) or not isinstance(tables, int) or not 0 <= tables <= MAX_PARTY_TABLES:
+        raise ValidationError({"tables": [f"tables is a whole number from 0 to {MAX_PARTY_TABLES}"]})
     try:
         clean = party_state.options_clean(progression, options)
     except PartyInputError as exc:
