@@ -25,16 +25,13 @@ from tournaments.selectors_lifecycle import event_changes, provisional_until
 from tournaments.models import EventStatus, Game
 from tournaments.models.party import Category, Party, PartyPlayer, Progression
 from tournaments.services import party as services
+from tournaments.views.lookup import club_game_or_404
 from tournaments.visibility import parties_visible
 from tournaments.services.pins import pin_misses
 
 
 def _party(slug, pk) -> tuple[Club, Party]:
-    club = get_object_or_404(Club, slug=slug)
-    party = Party.objects.select_related("event", "event__club").filter(event__club=club, event__pk=pk).first()
-    if party is None:
-        raise Http404("No such party.")
-    return club, party
+    return club_game_or_404(Party, slug, pk, "No such party.")
 
 
 def _director_party(request, slug, pk) -> tuple[Club, Party]:

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 from cardroom.clients import client_address
 from cardroom.errors import Conflict
 from cardroom.inputs import is_whole
+from tournaments.views.lookup import club_game_or_404
 from clubs.models import Club, Member
 from clubs.permissions import is_director, is_scorer
 from scoring.engine import patience as engine
@@ -39,11 +40,7 @@ RULE_LABELS = {
 
 
 def _patience(slug, pk) -> tuple[Club, Patience]:
-    club = get_object_or_404(Club, slug=slug)
-    patience = Patience.objects.select_related("event", "event__club").filter(event__club=club, event__pk=pk).first()
-    if patience is None:
-        raise Http404("No such poker patience evening.")
-    return club, patience
+    return club_game_or_404(Patience, slug, pk, "No such poker patience evening.")
 
 
 def _director(request, slug, pk) -> tuple[Club, Patience]:
