@@ -339,6 +339,25 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 
 
+def _counts_after_load() -> None:
+    """Playwright's ``Locator.count()`` does not wait: read straight after a click that
+    navigates, it may count an empty, not yet parsed document (a CI run once saw 0 rows of a
+    search whose page had only committed). Every count here first waits for the document it
+    reads to be parsed; a page already loaded answers at once."""
+    from playwright.sync_api import Locator
+
+    if getattr(Locator.count, "_after_load", False):
+        return
+    count = Locator.count
+
+    def count_after_load(self):
+        self.page.wait_for_load_state("domcontentloaded")
+        return count(self)
+
+    count_after_load._after_load = True
+    Locator.count = count_after_load
+
+
 @pytest.fixture
 def browser_page():
     """A Playwright page in Debian's Chromium (fails instead of skipping when CI requires it)."""
@@ -347,6 +366,7 @@ def browser_page():
     from playwright.sync_api import sync_playwright
 
     os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    _counts_after_load()
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         context = browser.new_context(viewport={"width": 390, "height": 844})
@@ -366,6 +386,7 @@ def chromium():
     from playwright.sync_api import sync_playwright
 
     os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    _counts_after_load()
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield browser

@@ -1,5 +1,6 @@
 """A director logs in on a phone-sized screen and finds a member."""
 import pytest
+from playwright.sync_api import expect
 
 from clubs import services
 
@@ -24,7 +25,7 @@ def test_director_logs_in_and_searches_members(live_server, browser_page, make_u
     page.fill("input[name=q]", "love")
     page.get_by_role("button", name="Search").click()
     rows = page.locator("table.data tbody tr")
-    assert rows.count() == 1
+    expect(rows).to_have_count(1)
     assert "Lovelace" in rows.first.inner_text()
     rows.first.get_by_role("link").click()
     assert page.locator("h1").inner_text() == "Ada Lovelace"
