@@ -5,10 +5,12 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 RUN_ENV := DEBUG=True
+# Links in the console's emails (invitations, resets) point at the server `make run` starts.
+SERVE_ENV := $(RUN_ENV) CARDROOM_MAIL_URL_FALLBACK=http://$(HOST):$(PORT)
 # The suite runs on every core (pytest-xdist); PYTEST_WORKERS=0 runs it in one process.
 PYTEST_WORKERS ?= auto
 
-.PHONY: run test worker install install-dev migrate demo clean
+.PHONY: run test worker install install-dev migrate demo clean bench
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -38,11 +40,11 @@ run: demo
 	@echo ""
 	@if [ -n "$$REDIS_URL" ]; then \
 		echo "REDIS_URL is set: starting a Celery worker beside the server"; \
-		$(RUN_ENV) $(VENV)/bin/celery -A cardroom worker -B --loglevel=info --concurrency=2 & \
+		$(SERVE_ENV) $(VENV)/bin/celery -A cardroom worker -B --loglevel=info --concurrency=2 & \
 		worker=$$!; trap "kill $$worker 2>/dev/null" EXIT INT TERM; \
-		$(RUN_ENV) $(PY) manage.py runserver $(HOST):$(PORT); \
+		$(SERVE_ENV) $(PY) manage.py runserver $(HOST):$(PORT); \
 	else \
-		$(RUN_ENV) $(PY) manage.py runserver $(HOST):$(PORT); \
+		$(SERVE_ENV) $(PY) manage.py runserver $(HOST):$(PORT); \
 	fi
 
 worker: install
@@ -53,3 +55,8 @@ test: install-dev
 
 clean:
 	rm -rf $(VENV) var/*.sqlite3* var/staticfiles
+
+# Every benchmark in its quick mode (a few minutes), then one table of the figures beside their
+# targets and floors: bench/results/summary.json (BENCH_SKIP=evening,prints leaves some out).
+bench: install
+	$(RUN_ENV) $(PY) bench/summary.py

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import sys
 import time
@@ -63,7 +64,7 @@ def main() -> int:
     print(f"{'measure'.ljust(width)}  {'value':>12}  unit")
     for name, value, unit in rows:
         print(f"{name.ljust(width)}  {value:12.1f}  {unit}")
-    out = ROOT / "bench" / "results" / "deals.json"
+    out = Path(os.environ.get("BENCH_RESULTS_DIR") or ROOT / "bench" / "results") / "deals.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps({
         "python": platform.python_version(),

@@ -49,7 +49,7 @@ def main() -> None:
     print(f"{'measure (median of runs)':<40}{'value':>10}")
     for key, value in report.items():
         print(f"{key:<40}{value:>10}")
-    path = ROOT / "bench" / "results" / "evening.json"
+    path = Path(os.environ.get("BENCH_RESULTS_DIR") or ROOT / "bench" / "results") / "evening.json"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(report, indent=2) + "\n")
 

@@ -2,6 +2,7 @@
 writes bench/results/movements.json."""
 
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -39,7 +40,7 @@ def main():
     for r in rows:
         print(f"{r['kind']:22} {r['tables']:>6} {r['rounds']:>6} {r['generate_ms']:>8} "
               f"{r['validate_ms']:>8}")
-    out = Path(__file__).resolve().parents[1] / "bench" / "results" / "movements.json"
+    out = Path(os.environ.get("BENCH_RESULTS_DIR") or Path(__file__).resolve().parents[1] / "bench" / "results") / "movements.json"
     out.parent.mkdir(exist_ok=True)
     out.write_text(json.dumps(rows, indent=2))
 

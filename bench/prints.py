@@ -37,7 +37,7 @@ from tournaments.prints.kinds import PACK_KINDS, build_print  # noqa: E402
 from tournaments.prints.render import join_documents, render_document  # noqa: E402
 
 PREVIEWS = ROOT / "bench" / "previews"
-RESULTS = ROOT / "bench" / "results" / "prints.json"
+RESULTS = Path(os.environ.get("BENCH_RESULTS_DIR") or ROOT / "bench" / "results") / "prints.json"
 ORDER = ("guide-cards", "travellers", "score-slips", "score-cards", "hand-cards", "hand-records", "results")
 
 

@@ -5,7 +5,7 @@ the limit. Bigger member files go through ``manage.py members import`` (no row l
 """
 from tournaments.movements.limits import (MAX_BOARD_NUMBER, MAX_BOARDS_PER_ROUND, MAX_PAIRS,  # noqa: F401
                                           MAX_PARTY_TABLES, MAX_PLAYERS, MAX_ROUNDS, MAX_SECTIONS,
-                                          MAX_TABLES, MAX_TEAMS, LimitError, within)
+                                          MAX_SWISS_TEAMS, MAX_TABLES, MAX_TEAMS, LimitError, within)
 from tournaments.deals.usebio import MAX_BYTES as USEBIO_MAX_BYTES  # noqa: F401  (a USEBIO results file)
 
 KIB, MIB = 1024, 1024 * 1024
@@ -21,6 +21,11 @@ JSON_MAX_DEPTH = 32                      # nesting of a JSON body (an imported m
 NAME_MAX = 160                           # an event, a guest or a player name
 SEARCH_MAX = 100                         # a search box's query
 CLUBS_PER_USER = 3                       # clubs one login may create (it directs each); superusers exempt
+COMPETITIONS_PER_CLUB = 100              # season competitions a club keeps (ladders, cups, championships)
+MAX_COMPETITION_EVENTS = 500             # events named in one competition, and its "best N"
+MAX_PLACINGS = 50                        # places in a placing-points scale or a masterpoint band
+MAX_MASTERPOINT_BANDS = 20               # field-size bands in a masterpoint scale
+MAX_HANDICAP = 30                        # a director's handicap, in percentage points either way
 
 MAX_ID = 2**63 - 1                       # the largest id the database stores (bigint)
 MAX_SMALL = 2**31 - 1                    # the largest round, table or board number a column holds

@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "csp",
     "drf_spectacular_sidecar",
     "clubs",
+    "accounts",
     "tournaments",
     "scoring",
 ]
@@ -145,12 +146,33 @@ STORAGES = {
     },
 }
 
+# Email: EMAIL_URL or the usual EMAIL_* variables (cardroom.mailconf); neither: the console
+# backend, so `make run` prints invitations, password resets and results in its terminal.
+from cardroom.mailconf import mail_settings  # noqa: E402
+
+_mail = mail_settings(os.environ)
+EMAIL_BACKEND = _mail["EMAIL_BACKEND"]
+EMAIL_HOST = _mail["EMAIL_HOST"]
+EMAIL_PORT = _mail["EMAIL_PORT"]
+EMAIL_HOST_USER = _mail["EMAIL_HOST_USER"]
+EMAIL_HOST_PASSWORD = _mail["EMAIL_HOST_PASSWORD"]
+EMAIL_USE_TLS = _mail["EMAIL_USE_TLS"]
+EMAIL_USE_SSL = _mail["EMAIL_USE_SSL"]
+EMAIL_TIMEOUT = _mail["EMAIL_TIMEOUT"]
+DEFAULT_FROM_EMAIL = _mail["DEFAULT_FROM_EMAIL"]
+# Links in emails (invitations, resets, results) start with CARDROOM_PUBLIC_URL; blank: this
+# (`make run` sets it to the address it serves, so a console email's link works on any PORT).
+CARDROOM_MAIL_URL_FALLBACK = os.environ.get("CARDROOM_MAIL_URL_FALLBACK", "") or "http://127.0.0.1:8000"
+# Invitation and password-reset links stay valid this long (Django's token generator).
+PASSWORD_RESET_TIMEOUT = int(os.environ.get("PASSWORD_RESET_DAYS", "7") or 7) * 24 * 3600
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
 # Password guessing (django-axes, cardroom.logins): per username and client address.
-AUTHENTICATION_BACKENDS = ["cardroom.logins.LoginAttemptsBackend", "django.contrib.auth.backends.ModelBackend"]
+# Members log in with their username or their email address (accounts.backends).
+AUTHENTICATION_BACKENDS = ["cardroom.logins.LoginAttemptsBackend", "accounts.backends.UsernameOrEmailBackend"]
 AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5") or 5)
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LOGIN_COOLOFF_MINUTES", "15") or 15))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
@@ -221,7 +243,8 @@ SPECTACULAR_SETTINGS = {
                             "DuplicateGameEnum": "tournaments.api.serializers.DUPLICATE_GAME_CHOICES",
                             "ConventionEnum": "scoring.engine.conventions.CONVENTION_CHOICES",
                             "LedgerEntryKindEnum": "tournaments.api.poker.LEDGER_ENTRY_KINDS",
-                            "TrashKindEnum": "clubs.trash.KINDS"},
+                            "TrashKindEnum": "clubs.trash.KINDS",
+                            "CompetitionKindEnum": "scoring.models.CompetitionKind"},
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "cardroom.schema.document_errors"],
     # Swagger UI from our own static files (drf-spectacular-sidecar): /api/docs/ works offline.
     "SWAGGER_UI_DIST": "SIDECAR",
@@ -238,6 +261,9 @@ CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 # Without a broker, the slow tasks (double dummy after Start, a print pack) run in a thread of
 # the web process instead of inside the request (cardroom.settings_test runs them inline).
 CARDROOM_INLINE_THREADS = env_bool("CARDROOM_INLINE_THREADS", True)
+# A burst of confirmed results queues one rescore (cardroom.tasks.enqueue_once_on_commit's
+# ``coalesce``): the queued-run marker lives in the cache, which web and workers share only with Redis.
+CARDROOM_COALESCE = env_bool("CARDROOM_COALESCE", bool(REDIS_URL))
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True

@@ -36,3 +36,6 @@ STORAGES = {**STORAGES, "staticfiles": {"BACKEND": "django.contrib.staticfiles.s
 # that wants a broker or a real worker says so (tests/conftest.py: celery_worker_process).
 CELERY_TASK_ALWAYS_EAGER = True
 CARDROOM_INLINE_THREADS = False
+# Each commit queues its own rescore (a test that coalesces turns this on with a Redis cache):
+# a marker left by a test that loses its tasks must not hold back another test's runs.
+CARDROOM_COALESCE = False

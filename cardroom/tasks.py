@@ -3,12 +3,29 @@ import logging
 import threading
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import connections, transaction
 
 log = logging.getLogger(__name__)
 
 
-def enqueue_once_on_commit(task, *args, background: bool = False) -> None:
+#: How long a queued run's marker holds back more of the same (a lost task frees it then; the
+#: beat sweep also catches up).
+PENDING_SECONDS = 120
+
+
+def pending_key(task, *args) -> str:
+    """The cache key that says a run of ``task(*args)`` is queued and has not started yet
+    (per database, so sites or test databases sharing one Redis do not meet)."""
+    return ":".join(["cardroom:pending", str(connections["default"].settings_dict["NAME"]), task.name, *map(str, args)])
+
+
+def pending_clear(task, *args) -> None:
+    """Called by a coalesced task as it starts: what commits from now on needs another run."""
+    cache.delete(pending_key(task, *args))
+
+
+def enqueue_once_on_commit(task, *args, background: bool = False, coalesce: bool = False) -> None:
     """Fire `task.delay(*args)` after the current transaction commits, once per transaction.
 
     Several writes in one transaction (a CSV import, a round of results) then cost one task.
@@ -16,6 +33,12 @@ def enqueue_once_on_commit(task, *args, background: bool = False) -> None:
     dropped the callback does not block a later enqueue. The work is committed before this
     fires, so a broker that is down must not turn it into an error: the enqueue fails fast
     (settings: ``CELERY_BROKER_*``), is logged, and the beat sweep catches up later.
+
+    ``coalesce``: a task that reads the latest state when it starts (a rescore) is queued only
+    when no run of it is already queued and not yet started (a marker in the cache, cleared
+    by the task as it starts with ``pending_clear``): a burst of writes costs one run, plus
+    one for the writes that commit while it runs. Only with ``CARDROOM_COALESCE`` (a cache the
+    web processes and the workers share: Redis); without it every commit queues its run.
 
     ``background``: a slow task (double dummy, a print pack) that must not hold up the request
     even when there is no broker and tasks run inline (``make run``): it then runs in a thread
@@ -29,6 +52,8 @@ def enqueue_once_on_commit(task, *args, background: bool = False) -> None:
                 return
 
     def fire():
+        if coalesce and settings.CARDROOM_COALESCE and not cache.add(pending_key(task, *args), 1, PENDING_SECONDS):
+            return  # a run is queued and has not started: it will see this commit
         if task.app.conf.task_always_eager:
             if background:
                 run_in_background(task, *args)
@@ -38,6 +63,8 @@ def enqueue_once_on_commit(task, *args, background: bool = False) -> None:
         try:
             task.delay(*args)
         except Exception as exc:  # the broker is unreachable; the data is committed regardless
+            if coalesce and settings.CARDROOM_COALESCE:
+                pending_clear(task, *args)
             log.warning("could not queue %s%r (%s: %s); the work is committed and a later run or the "
                         "periodic sweep catches up", task.name, args, type(exc).__name__, exc)
 

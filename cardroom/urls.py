@@ -1,6 +1,5 @@
 """Top-level URLs: pages, admin, the REST API and its schema."""
 from django.contrib import admin
-from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django.http import HttpResponsePermanentRedirect
 from django.templatetags.static import static
@@ -29,10 +28,11 @@ api_patterns = [
 urlpatterns = [
     path("favicon.ico", favicon, name="favicon"),
     path("admin/", admin.site.urls),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
-    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/", include("accounts.urls")),
+    path("me/", include("accounts.urls_me")),
     path("api/", include(api_patterns)),
     path("", include("clubs.urls")),
+    path("clubs/<slug:slug>/", include("accounts.urls_club")),
     path("clubs/<slug:slug>/events/", include("tournaments.urls")),
     path("clubs/<slug:slug>/board-sets/", include(club_set_patterns)),
 ]

@@ -69,4 +69,7 @@ def load_demo() -> DemoSummary:
     from tournaments.demo_patience import load_demo_patience
 
     load_demo_patience(club)
+    from tournaments.demo_teams import load_demo_teams
+
+    load_demo_teams(club)
     return DemoSummary(club=club, director_username="director", password=DEMO_PASSWORD, created=created)

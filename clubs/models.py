@@ -36,6 +36,8 @@ class Club(Trashable):
         max_length=20, choices=CONVENTION_CHOICES, default="cardroom",
         help_text="Whose rules new events score by (matchpoint scale, short boards, Butler datum, cross-IMPs, "
                   "arbitral scores): the program the members are used to. An event may choose another.")
+    reply_to = models.EmailField(
+        blank=True, help_text="Where replies to the club's emails (results, invitations) go; blank: nowhere.")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -89,6 +91,9 @@ class Member(Trashable):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="memberships"
     )
     joined_on = models.DateField(null=True, blank=True)
+    results_by_email = models.BooleanField(
+        default=False, help_text="Email the member their results (ranking and score card) when an event is "
+                                 "published; the member can turn it off with one click.")
 
     class Meta:
         ordering = ["last_name", "first_name", "membership_number"]

@@ -20,7 +20,7 @@ REQUIRED_CSV_COLUMNS = {"membership_number", "first_name", "last_name"}
 TRUE_WORDS = {"1", "true", "yes", "y", "active", ""}
 FALSE_WORDS = {"0", "false", "no", "n", "inactive"}
 MEMBER_FIELDS = ("membership_number", "federation_number", "first_name", "last_name", "email", "phone", "active",
-                 "user", "joined_on")
+                 "user", "joined_on", "results_by_email")
 
 
 def _refresh_statistics_on_commit(club: Club) -> None:

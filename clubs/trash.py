@@ -88,13 +88,24 @@ def trash_put(*, obj, user, confirm: bool = False) -> dict[str, int]:
         from clubs.services import _refresh_statistics_on_commit
 
         _refresh_statistics_on_commit(obj.club)
+    _competitions_follow(obj)
     return found
+
+
+def _competitions_follow(obj) -> None:
+    """A published event into or out of the trash: the club rating and competitions follow."""
+    if kind_of(obj) == "event" and obj.status == "published":
+        from cardroom.tasks import enqueue_once_on_commit
+        from scoring.tasks import update_competitions
+
+        enqueue_once_on_commit(update_competitions, obj.pk)
 
 
 @transaction.atomic
 def trash_restore(*, obj) -> None:
     """Bring a club, member or event back from the trash, as it was."""
     type(obj).all_objects.filter(pk=obj.pk).update(deleted_at=None, deleted_by=None)
+    _competitions_follow(obj)
 
 
 def club_trash(club: Club) -> dict:

@@ -7,8 +7,10 @@ from django.core.paginator import Paginator
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
+from accounts.selectors import member_account
 from cardroom import limits
 
+from scoring.selectors_competitions import member_rating
 from tournaments import selectors as event_selectors
 
 from . import selectors, services
@@ -104,14 +106,16 @@ def member_list(request, slug):
 def member_detail(request, slug, pk):
     club = _director_club(request, slug)
     member = get_object_or_404(Member, club=club, pk=pk)
-    return render(request, "clubs/member_detail.html", {"club": club, "member": member})
+    return render(request, "clubs/member_detail.html", {"club": club, "member": member,
+                                                        "rating": member_rating(member),
+                                                        **member_account(member=member)})
 
 
 class MemberForm(forms.ModelForm):
     class Meta:
         model = Member
         fields = ["membership_number", "federation_number", "first_name", "last_name", "email", "phone", "active",
-                  "joined_on"]
+                  "joined_on", "results_by_email"]
         widgets = {"joined_on": forms.DateInput(attrs={"type": "date"})}
 
     def __init__(self, *args, club, **kwargs):

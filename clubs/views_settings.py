@@ -14,9 +14,11 @@ from .permissions import is_director
 class ClubSettingsForm(forms.ModelForm):
     class Meta:
         model = Club
-        fields = ["name", "city", "time_zone", "paper_size", "correction_hours", "scoring_convention"]
+        fields = ["name", "city", "time_zone", "paper_size", "correction_hours", "scoring_convention",
+                  "reply_to"]
         labels = {"correction_hours": "Correction period (hours after publishing)",
-                  "scoring_convention": "Score new events the way of"}
+                  "scoring_convention": "Score new events the way of",
+                  "reply_to": "Reply-to address of the club's emails"}
 
 
 @login_required

@@ -69,3 +69,149 @@ class Standing(models.Model):
 
     def __str__(self) -> str:
         return f"{self.rank} {self.entry}"
+
+
+class CompetitionKind(models.TextChoices):
+    LADDER = "ladder", "Ladder (best results)"
+    AVERAGE = "average", "Average percentage"
+    MOST_IMPROVED = "most_improved", "Most improved"
+    MASTERPOINTS = "masterpoints", "Masterpoints"
+    HANDICAP = "handicap", "Handicap cup"
+    CHAMPIONSHIP = "championship", "Club championship"
+
+
+class LadderBasis(models.TextChoices):
+    PERCENTAGE = "percentage", "Percentages"
+    PLACINGS = "placings", "Points for placings"
+
+
+class CarryOver(models.TextChoices):
+    SUM = "sum", "Plain sum of percentages"
+    AVERAGE = "average", "Average percentage"
+
+
+class HandicapSource(models.TextChoices):
+    RATING = "rating", "From the club rating at the start"
+    DIRECTOR = "director", "Set by the director"
+
+
+class Competition(models.Model):
+    """A season competition of a club over a date range or a named set of events; its table
+    (``CompetitionStanding``) is rebuilt from the published events' standings
+    (``scoring.services_competitions.competition_standings_write``)."""
+
+    club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="competitions")
+    name = models.CharField(max_length=160)
+    kind = models.CharField(max_length=16, choices=CompetitionKind.choices)
+    date_from = models.DateField(null=True, blank=True)
+    date_to = models.DateField(null=True, blank=True)
+    events = models.ManyToManyField("tournaments.Event", blank=True, related_name="competitions",
+                                    help_text="A named set of events (a championship); empty: every event in the dates.")
+    best = models.PositiveSmallIntegerField(null=True, blank=True,
+                                            help_text="Ladder and handicap cup: results counted per player (blank: all).")
+    basis = models.CharField(max_length=12, choices=LadderBasis.choices, default=LadderBasis.PERCENTAGE)
+    placing_points = models.JSONField(default=list, blank=True, help_text="Points for 1st, 2nd, ... (ladder by placings).")
+    minimum = models.PositiveSmallIntegerField(default=1, help_text="Sessions a player needs to be ranked.")
+    scale = models.JSONField(default=dict, blank=True, help_text="The masterpoint scale: bands by field size.")
+    carry_over = models.CharField(max_length=8, choices=CarryOver.choices, default=CarryOver.SUM)
+    handicap_source = models.CharField(max_length=8, choices=HandicapSource.choices, default=HandicapSource.RATING)
+    computed_at = models.DateTimeField(null=True, blank=True)
+    sessions = models.PositiveIntegerField(default=0, help_text="Events counted at the last update.")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date_from", "name", "id"]
+        indexes = [models.Index(fields=["club", "date_from", "date_to"])]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class CompetitionStanding(models.Model):
+    """A member's line in a competition's table (stored, rebuilt whole by each update)."""
+
+    competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="standings")
+    member = models.ForeignKey("clubs.Member", on_delete=models.CASCADE, related_name="+")
+    position = models.PositiveIntegerField()
+    rank = models.CharField(max_length=8, blank=True)
+    score = models.FloatField()
+    played = models.PositiveIntegerField()
+    qualified = models.BooleanField(default=True)
+    counted = models.JSONField(default=list, blank=True, help_text="Event ids counted")
+    detail = models.JSONField(default=list, blank=True, help_text="The figure per counted event")
+
+    class Meta:
+        ordering = ["competition", "position"]
+        constraints = [models.UniqueConstraint(fields=["competition", "member"], name="one_competition_standing")]
+
+    def __str__(self) -> str:
+        return f"{self.rank} {self.member_id} in {self.competition_id}"
+
+
+class Handicap(models.Model):
+    """A handicap the director set for a member in one handicap cup (percentage points added)."""
+
+    competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="handicaps")
+    member = models.ForeignKey("clubs.Member", on_delete=models.CASCADE, related_name="+")
+    value = models.FloatField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["competition", "member"], name="one_handicap_per_member")]
+
+    def __str__(self) -> str:
+        return f"{self.member_id}: {self.value:+g}"
+
+
+class Rating(models.Model):
+    """A member's club rating (``scoring.engine.rating``): a percentage, the decayed boards
+    behind it, boards and sessions played, the date of the last."""
+
+    member = models.OneToOneField("clubs.Member", on_delete=models.CASCADE, related_name="rating")
+    club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="+")
+    value = models.FloatField()
+    weight = models.FloatField(default=0)
+    boards = models.PositiveIntegerField(default=0)
+    sessions = models.PositiveIntegerField(default=0)
+    date = models.DateField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-value"]
+
+    def __str__(self) -> str:
+        return f"{self.member_id}: {self.value:.2f}"
+
+
+class RatingChange(models.Model):
+    """What one event did to a member's rating: par (expected), the percentage scored, before and after."""
+
+    member = models.ForeignKey("clubs.Member", on_delete=models.CASCADE, related_name="rating_changes")
+    event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="+")
+    date = models.DateField()
+    before = models.FloatField()
+    after = models.FloatField()
+    par = models.FloatField()
+    percentage = models.FloatField()
+    boards = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["member", "date", "event"]
+        constraints = [models.UniqueConstraint(fields=["member", "event"], name="one_rating_change_per_event")]
+        indexes = [models.Index(fields=["member", "date"])]
+
+    def __str__(self) -> str:
+        return f"{self.member_id} {self.before:.2f} -> {self.after:.2f}"
+
+
+class RatedEvent(models.Model):
+    """An event the club rating includes, and the results version it was rated at."""
+
+    club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="+")
+    event = models.OneToOneField("tournaments.Event", on_delete=models.CASCADE, related_name="+")
+    date = models.DateField()
+    version = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        indexes = [models.Index(fields=["club", "date"])]
+
+    def __str__(self) -> str:
+        return f"rated {self.event_id} v{self.version}"

@@ -22,7 +22,7 @@ from cardroom.db import retry_transient
 from cardroom.tasks import enqueue_once_on_commit
 from scoring.engine import (convention, BOOKS_METHODS, BoardResults, Method, Result as EngineResult, ScoringError, books_session,
                             parse_adjustment, score_session, seating_fields)
-from tournaments.models import Entry, Event, Result, ScoringMethod, Section
+from tournaments.models import Entry, Event, EventStatus, Result, ScoringMethod, Section
 
 from .models import EventScoring, Score, Standing
 
@@ -39,9 +39,9 @@ def event_rescore_later(*, event: Event, force: bool = False) -> None:
     from .tasks import rescore_event
 
     if force:
-        enqueue_once_on_commit(rescore_event, event.pk, True)
+        enqueue_once_on_commit(rescore_event, event.pk, True, coalesce=True)
     else:
-        enqueue_once_on_commit(rescore_event, event.pk)
+        enqueue_once_on_commit(rescore_event, event.pk, coalesce=True)
 
 
 def expected_plays(section: Section, active: set[str]) -> dict[int, int]:
@@ -50,7 +50,7 @@ def expected_plays(section: Section, active: set[str]) -> dict[int, int]:
     there, so those boards count against nobody)."""
     counts: dict[int, int] = defaultdict(int)
     for _round, t in section.schedule.seatings():
-        if t.ns in active and t.ew in active:
+        if all(e in active for e in t.entrants):
             for b in t.boards:
                 counts[b] += 1
     return counts
@@ -68,8 +68,7 @@ def engine_result(r: Result, keys: dict[int, str] | None = None) -> EngineResult
     and prints use it); the cards group keeps a fouled board apart."""
     if r.ns_id == r.ew_id:
         raise ScoringError(f"board {r.board}: pair {r.ns.label} cannot play against itself")
-    keys = keys or {}
-    ns, ew = keys.get(r.ns_id, r.ns.label), keys.get(r.ew_id, r.ew.label)
+    ns, ew = result_sides(r, keys or {})
     adjusted_ns = parse_adjustment(r.adjusted_ns) if r.adjusted_ns else None
     adjusted_ew = parse_adjustment(r.adjusted_ew) if r.adjusted_ew else None
     if r.score_ns is None:
@@ -81,6 +80,17 @@ def engine_result(r: Result, keys: dict[int, str] | None = None) -> EngineResult
     return EngineResult(ns=ns, ew=ew, score_ns=float(r.score_ns), adjusted_ns=adjusted_ns,
                         adjusted_ew=adjusted_ew, contract=r.contract, declarer=r.declarer, tricks=r.tricks,
                         tricks_ns=tricks_ns, group=r.cards_group)
+
+
+def result_sides(r: Result, keys: dict[int, str]) -> tuple:
+    """The engine's two sides of a stored result: the pairs' names, or an individual's
+    (North, South) and (East, West) players, every player credited with the side's score."""
+    def key(entry: Entry) -> str:
+        return keys.get(entry.pk, entry.label)
+
+    if r.south_id is None and r.west_id is None:
+        return key(r.ns), key(r.ew)
+    return (key(r.ns), key(r.south)), (key(r.ew), key(r.west))
 
 
 def section_fields(section: Section, boards: list[BoardResults]) -> dict[str, str]:
@@ -108,7 +118,7 @@ def full_card(section: Section) -> int:
     """Boards on a full card: the most boards the movement gives any one pair."""
     boards: dict[str, int] = defaultdict(int)
     for _round, t in section.schedule.seatings():
-        for label in (t.ns, t.ew):
+        for label in t.entrants:
             if label:
                 boards[label] += len(t.boards)
     return max(boards.values(), default=0)
@@ -128,7 +138,7 @@ def _score_section(event: Event, section: Section, results: list[Result]) -> tup
     if not boards:
         return [], []
     fields = section_fields(section, boards)
-    method = ENGINE_METHOD.get(event.scoring)
+    method = "butler" if event.is_teams else ENGINE_METHOD.get(event.scoring)
     if method is None:
         raise ScoringError(f"{event.get_scoring_display().lower()} does not score boards")
     if method in BOOKS_METHODS:
@@ -136,7 +146,7 @@ def _score_section(event: Event, section: Section, results: list[Result]) -> tup
                                 card=full_card(section) if method == "total_tricks" else 0)
     else:
         session = score_session(boards, Method(method), fields=fields, convention=event_convention(event))
-    index = {(r.board, keys.get(r.ns_id, r.ns.label), keys.get(r.ew_id, r.ew.label)): r for r in results}
+    index = {(r.board, *result_sides(r, keys)): r for r in results}
     scores = [Score(event=event, result=index[(bs.board, rs.result.ns, rs.result.ew)], top=bs.top,
                     mp_ns=rs.mp_ns, mp_ew=rs.mp_ew, pct_ns=rs.pct_ns, pct_ew=rs.pct_ew,
                     imp_ns=rs.imp_ns, imp_ew=rs.imp_ew, plus_ns=rs.plus_ns, plus_ew=rs.plus_ew)
@@ -147,6 +157,20 @@ def _score_section(event: Event, section: Section, results: list[Result]) -> tup
                           boards=st.boards)
                  for position, st in enumerate(session.standings, start=1)]
     return scores, standings
+
+
+def _scored_sections(event: Event):
+    """The sections whose pairs are scored board by board: every section of a pairs event; of a
+    teams event only with its ``butler`` option (the pairs within the teams ranked by Butler
+    IMPs across the field), its matches being scored by ``teams_rescore``."""
+    if event.is_teams:
+        from tournaments.models import TeamsEvent
+        from tournaments.services.teams import teams_options
+
+        settings = TeamsEvent.objects.filter(event=event).first()
+        if settings is None or not teams_options(settings)["butler"]:
+            return []
+    return list(event.sections.all())
 
 
 @retry_transient
@@ -161,13 +185,13 @@ def event_rescore(*, event_id: int, force: bool = False) -> bool:
         if not force and state.runs and state.version >= version:
             return False
         started = time.perf_counter()
-        results = list(Result.objects.filter(event=event, confirmed=True).select_related("ns", "ew"))
+        results = list(Result.objects.filter(event=event, confirmed=True).select_related("ns", "ew", "south", "west"))
         by_section: dict[int, list[Result]] = defaultdict(list)
         for r in results:
             by_section[r.section_id].append(r)
         scores: list[Score] = []
         standings: list[Standing] = []
-        for section in event.sections.all():
+        for section in _scored_sections(event):
             try:
                 s, st = _score_section(event, section, by_section.get(section.pk, []))
             except ScoringError as exc:
@@ -178,6 +202,10 @@ def event_rescore(*, event_id: int, force: bool = False) -> bool:
         Standing.objects.filter(event=event).delete()
         Score.objects.bulk_create(scores, batch_size=2000)
         Standing.objects.bulk_create(standings, batch_size=2000)
+        if event.is_teams:
+            from tournaments.services.teams import teams_rescore
+
+            teams_rescore(event=event)
         state.version = version
         state.runs += 1
         state.computed_at = timezone.now()
@@ -185,6 +213,10 @@ def event_rescore(*, event_id: int, force: bool = False) -> bool:
         state.duration_ms = round(1000 * (time.perf_counter() - started), 2)
         state.error, state.failed_at = "", None
         state.save()
+        if event.status == EventStatus.PUBLISHED:  # a correction after publishing
+            from .tasks import update_competitions
+
+            enqueue_once_on_commit(update_competitions, event.pk)
     return True
 
 
@@ -238,7 +270,7 @@ def result_check(*, result: Result, replacing: int | None = None) -> None:
     """Refuse, with a ValidationError naming the field, a result the scoring run would reject:
     the board's confirmed results, with this one in place, go through the same scoring code."""
     board = [r for r in Result.objects.filter(section=result.section, board=result.board, confirmed=True)
-             .select_related("ns", "ew")
+             .select_related("ns", "ew", "south", "west")
              if r.pk != replacing and (r.ns_id, r.ew_id) != (result.ns_id, result.ew_id)]
     try:
         _score_section(result.event, result.section, board + [result])

@@ -41,3 +41,32 @@ def test_member_form_keeps_its_input_after_an_error(client, club, director):
     assert response.status_code == 400
     html = response.content.decode()
     assert 'value="Grace"' in html and 'value="Hopper"' in html and 'value="grace@example.org"' in html
+
+
+def test_new_teams_event_keeps_its_format_and_settings_after_an_error(client, club, director):
+    client.force_login(director)
+    response = client.post(f"/clubs/{club.slug}/events/new/", {
+        "name": "Swiss teams", "date": "2026-12-01", "game": "duplicate_bridge", "scoring": "imps",
+        "format": "swiss", "boards_per_match": "6", "rounds": "0", "vp_scale": "win_draw_loss",
+        "first_round": "random"})
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert 'role="alert"' in html and "rounds:" in html
+    assert 'value="Swiss teams"' in html and '<option value="swiss" selected>' in html
+    assert '<option value="win_draw_loss" selected>' in html and '<option value="random" selected>' in html
+    assert 'name="boards_per_match" min="1" class="w-5" value="6"' in html
+
+
+def test_team_form_keeps_its_input_after_an_error(client, club, director):
+    from tests.tournaments.factories_teams import teams_event
+
+    event = teams_event(club, teams=1)
+    client.force_login(director)
+    response = client.post(f"/clubs/{club.slug}/events/{event.pk}/teams/add/", {
+        "name": "Team 1", "seed": "3", "player_1": "Ann Guest", "player_2": "Bo Guest", "player_3": "Cy Guest",
+        "player_4": "Di Guest", "player_5": "Ed Guest", "captain": "5"})
+    assert response.status_code == 400  # the name is taken
+    html = response.content.decode()
+    assert 'id="error-name"' in html and 'aria-invalid="true"' in html
+    assert 'value="Team 1"' in html and 'value="3"' in html and 'value="Ed Guest"' in html
+    assert 'name="captain" value="5" checked' in html

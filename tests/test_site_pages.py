@@ -51,3 +51,23 @@ def test_a_404_is_a_page_in_the_site_style_that_fits_a_phone(client, club):
     html = response.content.decode()
     assert 'class="site-header"' in html and "Not found" in html and 'name="viewport"' in html
     assert "not public yet" in html and "/accounts/login/?next=" in html
+
+
+@pytest.mark.django_db
+def test_teams_pages_are_site_pages_and_a_missing_team_is_the_site_404(client, club, director):
+    """Every teams page (tournaments/urls_teams.py) has the site's header, viewport and icon."""
+    from tests.tournaments.factories_teams import teams_event
+    from tournaments.models import Match
+    from tournaments.services import actions
+
+    event = teams_event(club, teams=4, rounds=2)
+    actions.event_start(event=event, user=director)
+    client.force_login(director)
+    base = f"/clubs/{club.slug}/events/{event.pk}/teams/"
+    match = Match.objects.filter(event=event).first()
+    for path in ("", "1/", "1/edit/", "rounds/", "waiting/", "standings/", f"matches/{match.pk}/"):
+        html = client.get(base + path).content.decode()
+        assert 'class="site-header"' in html and 'name="viewport"' in html and 'rel="icon"' in html, path
+        assert 'id="teams-nav"' in html, path
+    missing = client.get(base + "99/")
+    assert missing.status_code == 404 and 'class="site-header"' in missing.content.decode()

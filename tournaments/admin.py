@@ -41,11 +41,13 @@ class EventForm(forms.ModelForm):
 @admin.register(Event)
 class EventAdmin(admin.ModelAdmin):
     form = EventForm
-    list_display = ["name", "club", "date", "game", "scoring", "status"]
-    list_filter = ["club", "game", "status"]
+    list_display = ["name", "club", "date", "game", "format", "scoring", "status"]
+    list_filter = ["club", "game", "format", "status"]
     search_fields = ["name"]
     date_hierarchy = "date"
-    readonly_fields = ["status", "published_at"]
+    # The format is chosen when the event is created (a teams event with its teams settings, from
+    # the pages or the API): changing it here would leave a teams event without them.
+    readonly_fields = ["status", "format", "published_at"]
     inlines = [EventChangeInline]
 
     def save_model(self, request, obj, form, change):

@@ -17,7 +17,7 @@ def club_events_visible(*, club, user) -> QuerySet[Event]:
     return events_visible(club=club, user=user)
 
 
-def club_next_events(*, club, today: datetime.date | None = None, limit: int = 5) -> QuerySet[Event]:
+def club_next_events(*, club, today: datetime.date | None = None, limit: int = 10) -> QuerySet[Event]:
     today = today or datetime.date.today()
     return (Event.objects.filter(club=club, date__gte=today)
             .exclude(status__in=[EventStatus.FINISHED, EventStatus.PUBLISHED]).order_by("date", "id")[:limit])

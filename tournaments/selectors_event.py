@@ -75,11 +75,25 @@ def _score_value(event: Event, score: Score | None, side: str):
     return None if score is None else score.value(side, event.scoring)
 
 
+def side_labels(t) -> tuple[str, str]:
+    """The labels a movement table's results are stored under: the pairs, or an individual's
+    North and East (``Result.ns``/``Result.ew``; South and West are their partners)."""
+    return (t.n, t.e) if t.is_individual else (t.ns, t.ew)
+
+
+def _side_names(r: Result) -> tuple[str, str]:
+    if not r.is_individual:
+        return r.ns.names, r.ew.names
+    return f"{r.ns.names} & {r.south.names}", f"{r.ew.names} & {r.west.names}"
+
+
 def _row(event: Event, r: Result, score: Score | None, scheduled: set | None = None) -> dict:
     turned = scheduled is not None and (r.ns.label, r.ew.label) not in scheduled and \
         (r.ew.label, r.ns.label) in scheduled
+    ns_names, ew_names = _side_names(r)
     return {"arrow_switch_missed": turned, "cards_group": r.cards_group, "id": r.pk, "board": r.board, "round": r.round, "table": r.table, "ns": r.ns.label,
-            "ew": r.ew.label, "ns_names": r.ns.names, "ew_names": r.ew.names, "contract": r.contract,
+            "ew": r.ew.label, **r.seats(), "ns_side": r.ns_label, "ew_side": r.ew_label,
+            "ns_names": ns_names, "ew_names": ew_names, "contract": r.contract,
             "declarer": r.declarer, "tricks": r.tricks, "tricks_ns": r.tricks_ns, "lead": r.lead,
             "adjusted_ns": r.adjusted_ns, "adjusted_ew": r.adjusted_ew, "score_ns": r.score_ns,
             "score_ew": None if r.score_ns is None else -r.score_ns, "confirmed": r.confirmed,
@@ -97,18 +111,19 @@ def board_traveller(event: Event, board: int, section: Section | None = None, *,
     """One board's traveller: rows in movement order (round, table) with raw and comparative
     scores, the plays still missing, and the audit trail of changes."""
     section = section or section_named(event, None)
-    qs = Result.objects.filter(section=section, board=board).select_related("ns", "ew", "score")
+    qs = Result.objects.filter(section=section, board=board).select_related("ns", "ew", "south", "west", "score")
     if not include_unconfirmed:
         qs = qs.filter(confirmed=True)
     plays = section.schedule.board_plays(board) if section else ()
-    scheduled = {(t.ns, t.ew) for _round, t in plays}
+    scheduled = {side_labels(t) for _round, t in plays}
     rows = [_row(event, r, getattr(r, "score", None), scheduled) for r in qs.order_by("round", "table")]
     done = {(row["ns"], row["ew"]) for row in rows} | {(ns, ew) for _b, ns, ew in cancelled(section, board)}
     active = set(section.entries.filter(status=EntryStatus.ACTIVE).values_list("label", flat=True)) if section else set()
     missing = []
     for rnd, t in plays:
-        if (t.ns, t.ew) not in done and t.ns in active and t.ew in active:
-            missing.append({"round": rnd, "table": t.table, "ns": t.ns, "ew": t.ew})
+        if side_labels(t) not in done and all(e in active for e in t.entrants):
+            ns, ew = side_labels(t)
+            missing.append({"round": rnd, "table": t.table, "ns": ns, "ew": ew})
     audit = []
     if with_audit and section:
         for c in ResultChange.objects.filter(section=section, board=board).select_related("by"):
@@ -118,9 +133,23 @@ def board_traveller(event: Event, board: int, section: Section | None = None, *,
             "scoring": event.scoring, "rows": rows, "missing": missing, "audit": audit}
 
 
+_SEAT_WORDS = ("North", "South", "East", "West")
+
+
+def _seat_of(t, label: str) -> tuple[str, tuple[str, ...], str]:
+    """A pair's or a player's side at a movement table ("ns"/"ew"), the opponents and (an
+    individual) the partner this round."""
+    if not t.is_individual:
+        return ("ns", (t.ew,), "") if t.ns == label else ("ew", (t.ns,), "")
+    if label in (t.n, t.s):
+        return "ns", (t.e, t.w), t.s if label == t.n else t.n
+    return "ew", (t.n, t.s), t.w if label == t.e else t.e
+
+
 def pair_score_card(event: Event, label: str, section: Section | None = None) -> dict | None:
-    """A pair's personal score card: round by round, opponents, boards, contract, result, score,
-    matchpoints or IMPs, and the running total."""
+    """A pair's personal score card (an individual: a player's, with the partner of each round):
+    round by round, opponents, boards, contract, result, score, matchpoints or IMPs, and the
+    running total."""
     section = section or section_named(event, None)
     if section is None:
         return None
@@ -128,7 +157,8 @@ def pair_score_card(event: Event, label: str, section: Section | None = None) ->
     if entry is None:
         return None
     results = {(r.board, r.ns.label, r.ew.label): r for r in Result.objects.filter(
-        Q(ns=entry) | Q(ew=entry), section=section, confirmed=True).select_related("ns", "ew", "score")}
+        Q(ns=entry) | Q(ew=entry) | Q(south=entry) | Q(west=entry), section=section, confirmed=True)
+        .select_related("ns", "ew", "score")}
     names = entry_names(section)
     rounds = []
     running = 0.0
@@ -137,13 +167,13 @@ def pair_score_card(event: Event, label: str, section: Section | None = None) ->
             rounds.append({"round": rnd, "table": None, "direction": "", "opponents": "",
                            "opponent_names": "", "boards": [], "sit_out": True})
             continue
-        seat = "ns" if t.ns == label else "ew"
-        opp = t.ew if seat == "ns" else t.ns
+        ns, ew = side_labels(t)
+        seat, opp, partner = _seat_of(t, label)
         boards = []
         for b in t.boards:
-            r, sat = results.get((b, t.ns, t.ew)), seat
-            if r is None and (b, t.ew, t.ns) in results:  # a missed arrow switch, scored as seated
-                r, sat = results[(b, t.ew, t.ns)], "ew" if seat == "ns" else "ns"
+            r, sat = results.get((b, ns, ew)), seat
+            if r is None and (b, ew, ns) in results:  # a missed arrow switch, scored as seated
+                r, sat = results[(b, ew, ns)], "ew" if seat == "ns" else "ns"
             score = getattr(r, "score", None) if r else None
             value = _score_value(event, score, sat)
             if value is not None:
@@ -157,11 +187,29 @@ def pair_score_card(event: Event, label: str, section: Section | None = None) ->
                            "value": value, "top": score.top if score else None,
                            "running_total": round(running, 4)})
         rounds.append({"round": rnd, "table": t.table, "direction": seat.upper(),
-                       "opponents": opp, "opponent_names": names.get(opp, ""), "boards": boards})
+                       "seat": _SEAT_WORDS[t.entrants.index(label)] if t.is_individual else "",
+                       "partner": partner, "partner_names": names.get(partner, "") if partner else "",
+                       "opponents": " & ".join(opp), "opponent_names": " & ".join(names.get(o, "") for o in opp),
+                       "boards": boards})
     standing = Standing.objects.filter(section=section, entry=entry).first()
     return {"event": event.pk, "section": section.name, "label": label, "names": entry.names,
             "scoring": event.scoring, "rounds": rounds, "total": round(running, 4),
             "rank": standing.rank if standing else "", "percentage": standing.percentage if standing else None}
+
+
+def standings_etag(event: Event, user=None) -> str:
+    """A fingerprint of everything the standings (API and live poll) show this viewer: the event's
+    row (status, results version, last save), the last scoring run, the double-dummy progress,
+    whether the correction period runs, and who asks (what they may follow). Two cheap queries; a
+    poll that finds nothing new compares it and gets a 304 without reading or rendering the rows."""
+    from tournaments.selectors_boards import board_analysis_progress
+    from tournaments.selectors_lifecycle import provisional_until
+
+    state = EventScoring.objects.filter(event_id=event.pk).values_list(
+        "version", "runs", "computed_at", "error").first()
+    parts = (event.pk, event.status, event.results_version, event.updated_at, event.current_round, state,
+             board_analysis_progress(event=event), provisional_until(event), getattr(user, "pk", None))
+    return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
 
 
 def event_standings(event: Event) -> dict:
@@ -170,7 +218,7 @@ def event_standings(event: Event) -> dict:
     state = EventScoring.objects.filter(event=event).first()
     rows = []
     field_order = {"NS": 0, "EW": 1}
-    standings = Standing.objects.filter(event=event).select_related("entry", "section")
+    standings = Standing.objects.filter(event=event).select_related("entry", "section").defer("section__movement")
     for st in sorted(standings, key=lambda st: (st.section.position, field_order.get(st.field, 2), st.field,
                                                 st.position)):
         row = {"rank": st.rank, "label": st.entry.label, "names": st.entry.names, "section": st.section.name,
@@ -216,26 +264,22 @@ def round_status(event: Event, round_number: int | None = None) -> list[dict]:
                        .values_list("board", "ns__label", "ew__label"))
         plan = section.schedule.round(round_number)
         for t in plan.tables if plan else ():
-            playing = t.ns in active and t.ew in active
-            missing = [b for b in t.boards if (b, t.ns, t.ew) not in have] if playing else []
-            out.append({"section": section.name, "round": round_number, "table": t.table, "ns": t.ns,
-                        "ew": t.ew, "boards": list(t.boards), "missing": missing, "playing": playing,
-                        "unconfirmed": [b for b in t.boards if (b, t.ns, t.ew) in pending],
-                        "not_played": [b for b in t.boards if (b, t.ns, t.ew) in awaiting]})
+            ns, ew = side_labels(t)
+            playing = all(e in active for e in t.entrants)
+            missing = [b for b in t.boards if (b, ns, ew) not in have] if playing else []
+            out.append({"section": section.name, "round": round_number, "table": t.table, "ns": ns,
+                        "ew": ew, "boards": list(t.boards), "missing": missing, "playing": playing,
+                        "unconfirmed": [b for b in t.boards if (b, ns, ew) in pending],
+                        "not_played": [b for b in t.boards if (b, ns, ew) in awaiting]})
     return out
 
 
 def member_history(member) -> list[dict]:
-    """A member's events, newest first, with pair number, partner and placing."""
-    entries = Entry.objects.filter(Q(member_a=member) | Q(member_b=member)).select_related("event", "section")
-    standings = {s.entry_id: s for s in Standing.objects.filter(entry__in=entries)}
-    out = []
-    for e in sorted(entries, key=lambda e: (e.event.date, e.event.pk), reverse=True):
-        st = standings.get(e.pk)
-        out.append({"event": e.event, "label": e.label, "names": e.names, "section": e.section.name,
-                    "rank": st.rank if st else "", "percentage": st.percentage if st else None,
-                    "total": st.total if st else None, "public": e.event.is_public})
-    return out
+    """A member's events of every game and status, newest first, for the director's member
+    page (``tournaments.selectors_player.player_history``, the rows a player's ``/me/`` shows)."""
+    from tournaments.selectors_player import ALL, player_history
+
+    return player_history(members=[member], statuses=ALL)
 
 
 def label_entries(section: Section) -> dict[str, Entry]:
@@ -265,6 +309,6 @@ def tables_with_pins(event: Event) -> list[dict]:
 
 def results_by_board(event: Event) -> dict[int, list[Result]]:
     out: dict[int, list[Result]] = defaultdict(list)
-    for r in Result.objects.filter(event=event, confirmed=True).select_related("ns", "ew"):
+    for r in Result.objects.filter(event=event, confirmed=True).select_related("ns", "ew", "south", "west"):
         out[r.board].append(r)
     return out

@@ -56,7 +56,7 @@ def _sit_outs(movement: Movement, rnd: int, table: int, present: frozenset[str],
     the round's sit-outs), each with when and where it plays next."""
     plan = movement.round(rnd)
     tp = plan.table(table)
-    labels = [x for x in (tp.ns, tp.ew) if x in present] if tp else [x for x in plan.sit_out if x in present]
+    labels = [x for x in tp.entrants if x in present] if tp else [x for x in plan.sit_out if x in present]
     out = []
     for label in labels:
         seat = next_play(movement, label, rnd, present)
@@ -64,6 +64,24 @@ def _sit_outs(movement: Movement, rnd: int, table: int, present: frozenset[str],
                     "next_round": seat.round if seat else None, "next_table": seat.table if seat else None,
                     "next_direction": seat.direction if seat else ""})
     return out
+
+
+SEAT_NAMES = ("north", "south", "east", "west")
+
+
+def _sides(tp, names: dict) -> dict:
+    """The table's sides: "ns"/"ew" the pairs' numbers (an individual: North's and East's, the
+    entries its results are stored under), their names (an individual: "North & South"), and an
+    individual's four players by seat (``seats``; empty for pairs)."""
+    if tp is None:
+        return {"ns": "", "ew": "", "ns_names": "", "ew_names": "", "seats": []}
+    if not tp.is_individual:
+        return {"ns": tp.ns, "ew": tp.ew, "ns_names": names.get(tp.ns, ""), "ew_names": names.get(tp.ew, ""),
+                "seats": []}
+    return {"ns": tp.n, "ew": tp.e, "ns_names": " & ".join(names.get(x, x) for x in (tp.n, tp.s)),
+            "ew_names": " & ".join(names.get(x, x) for x in (tp.e, tp.w)),
+            "seats": [{"seat": seat, "label": label, "names": names.get(label, "")}
+                      for seat, label in zip(SEAT_NAMES, tp.entrants)]}
 
 
 def table_round(event: Event, section: Section, table: int) -> dict | None:
@@ -76,14 +94,14 @@ def table_round(event: Event, section: Section, table: int) -> dict | None:
     present = frozenset(active)
     joined = {label: e.joined_round for label, e in active.items()}  # a late pair plays from its first round
     results = {(r.round, r.board): r for r in Result.objects.filter(section=section, table=table)
-               .select_related("ns", "ew").order_by("board")}
+               .select_related("ns", "ew", "south", "west").order_by("board")}
     reports = {(r.round, r.board): r for r in BoardNotPlayed.objects.filter(section=section, table=table)
                .select_related("ns", "ew", "section")}
     event_round = min(max(1, event.current_round), movement.rounds)
 
     def state(rnd):
         tp = movement.table(rnd, table)
-        playing = tp is not None and all(x in present and joined[x] <= rnd for x in (tp.ns, tp.ew))
+        playing = tp is not None and all(x in present and joined[x] <= rnd for x in tp.entrants)
         statuses = {b: _status(rnd, b, results, reports) for b in tp.boards} if playing else {}
         return tp, playing, any(s in (TO_PLAY, PENDING) for s in statuses.values()), statuses
 
@@ -101,11 +119,11 @@ def table_round(event: Event, section: Section, table: int) -> dict | None:
     boards = [_board(event, b, statuses.get(b, TO_PLAY)) for b in (tp.boards if tp else ())]
     complete = playing and not missing
     started = any(s != TO_PLAY for s in statuses.values())
+    awaiting_draw = complete and current == movement.last_round and _rounds_to_draw(event)
     return {
         "event": event.pk, "section": section.name, "table": table, "round": current, "rounds": movement.rounds,
         "event_round": event_round, "playing": playing,
-        "ns": tp.ns if tp else "", "ew": tp.ew if tp else "",
-        "ns_names": names.get(tp.ns, "") if tp else "", "ew_names": names.get(tp.ew, "") if tp else "",
+        **_sides(tp, names),
         "boards": boards,
         "to_play": [b["board"] for b in boards if b["status"] == TO_PLAY] if playing else [],
         "done": [b for b, s in statuses.items() if s == DONE],
@@ -113,12 +131,24 @@ def table_round(event: Event, section: Section, table: int) -> dict | None:
                     if rnd == current and not r.confirmed],
         "not_played": [r.as_dict() for (rnd, _b), r in reports.items() if rnd == current],
         "sit_out": [] if playing else _sit_outs(movement, current, table, present, names),
-        "complete": complete, "finished": complete and current == movement.last_round,
+        "complete": complete, "finished": complete and current == movement.last_round and not awaiting_draw,
+        "awaiting_draw": awaiting_draw,
         "moves": _moves(movement, current, table, present),
         "moves_before": None if started or current == movement.first_round
         else _moves(movement, current - 1, table, present),
-        "identify": current == movement.first_round and playing,
+        "identify": current == movement.first_round and playing and not (tp and tp.is_individual),
     }
+
+
+def _rounds_to_draw(event: Event) -> bool:
+    """A teams event whose next round is still to be drawn (its movement ends at the last round
+    drawn): the tables wait for the director's draw, the evening is not over."""
+    if not event.is_teams:
+        return False
+    from tournaments.selectors_teams import teams_settings
+
+    settings = teams_settings(event)
+    return settings["current_round"] < settings["rounds_planned"]
 
 
 def not_played_awaiting(event: Event) -> list[dict]:

@@ -23,4 +23,5 @@ urlpatterns = [
     path("", include("tournaments.urls_prints")),
     path("", include("tournaments.urls_party")),
     path("", include("tournaments.urls_patience")),
+    path("", include("tournaments.urls_teams")),
 ]

@@ -19,7 +19,7 @@ STAFF = (DIRECTOR, SCORER)
 IN_PLAY = ("playing",)
 DONE = ("finished", "published")
 # Prints anyone who may see their content may make; the rest are the scorers' table stationery.
-SHEET_KINDS = ("travellers", "score-cards", "hand-records", "hand-cards", "results")
+SHEET_KINDS = ("travellers", "score-cards", "hand-records", "hand-cards", "results", "draw", "team-results")
 
 
 @dataclass(frozen=True)
@@ -87,8 +87,10 @@ class Sight:
             return self.score_card(section, pair) if pair else self.open_results
         if kind in ("hand-records", "hand-cards"):
             return self.hands
-        if kind == "results":
+        if kind in ("results", "team-results"):
             return self.staff or (self.event and self.status in DONE)
+        if kind == "draw":  # a teams event's draw: where each team plays, as the event's page shows it
+            return self.event
         return self.staff
 
 
@@ -129,7 +131,8 @@ def event_sight(event, user) -> Sight:
     role = _role(user, event.club) if getattr(user, "is_authenticated", False) else None
     entries, pairs = [], frozenset()
     if getattr(user, "is_authenticated", False):
-        entries = list(event.entries.filter(Q(member_a__user=user) | Q(member_b__user=user))
+        entries = list(event.entries.filter(Q(member_a__user=user) | Q(member_b__user=user) |
+                                            Q(team__in=_own_teams(user)))
                        .select_related("section"))
         pairs = frozenset((e.section.name, e.label) for e in entries)
     played = _played(event, entries) if event.status in IN_PLAY and role not in STAFF else frozenset()
@@ -137,6 +140,29 @@ def event_sight(event, user) -> Sight:
                   hands_published=_hands_published(event))
     cache[key] = sight
     return sight
+
+
+def _own_teams(user):
+    """The teams ``user`` plays in (as a member linked to their login), as a subquery."""
+    from tournaments.models import TeamPlayer
+
+    return TeamPlayer.objects.filter(member__user=user).values("team_id")
+
+
+def match_card_visible(event, user, match) -> bool:
+    """A teams match's score card: whoever sees every score card (staff any time, the event's
+    viewers once play is over); while play is on, the players of the match's two teams (signed
+    in as the member they play as) once the match is complete, as captains compare at the end
+    of a match."""
+    sight = event_sight(event, user)
+    if sight.open_results:
+        return True
+    if event.status not in IN_PLAY or match.status != "complete" or not getattr(user, "is_authenticated", False):
+        return False
+    from tournaments.models import TeamPlayer
+
+    teams = [t for t in (match.home_id, match.away_id) if t]
+    return TeamPlayer.objects.filter(team_id__in=teams, member__user=user).exists()
 
 
 def table_sight(event, section, ns: str, ew: str) -> Sight:
@@ -160,7 +186,8 @@ def events_visible(*, club, user):
     if role == PLAYER:
         return qs.filter(published | ~Q(status=EventStatus.DRAFT))
     if getattr(user, "is_authenticated", False):  # a subquery, not a join: no duplicates, no distinct() to OR with
-        own = Q(pk__in=Entry.objects.filter(Q(member_a__user=user) | Q(member_b__user=user)).values("event_id"))
+        own = Q(pk__in=Entry.objects.filter(Q(member_a__user=user) | Q(member_b__user=user) |
+                                            Q(team__in=_own_teams(user))).values("event_id"))
         return qs.filter(published | (own & ~Q(status=EventStatus.DRAFT)))
     return qs.filter(published)
 

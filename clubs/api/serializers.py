@@ -11,7 +11,7 @@ class ClubSerializer(serializers.ModelSerializer):
     class Meta:
         model = Club
         fields = ["slug", "name", "city", "time_zone", "paper_size", "correction_hours", "scoring_convention",
-                  "role"]
+                  "reply_to", "role"]
 
     def get_role(self, club) -> str | None:
         from clubs.permissions import club_role
@@ -52,7 +52,7 @@ class MemberSerializer(serializers.ModelSerializer):
     class Meta:
         model = Member
         fields = ["id", "membership_number", "federation_number", "first_name", "last_name", "email", "phone",
-                  "active", "user", "joined_on"]
+                  "active", "user", "joined_on", "results_by_email"]
         read_only_fields = ["id"]
 
     def validate_membership_number(self, value):

@@ -3,6 +3,7 @@ from rest_framework.routers import DefaultRouter, SimpleRouter
 
 from tournaments.api.urls_boards import club_urlpatterns as board_set_patterns
 
+from .competitions import CompetitionViewSet
 from .trash import TrashRestoreView, TrashView
 from .views import ClubViewSet, MemberViewSet, TokenView
 
@@ -10,6 +11,7 @@ router = DefaultRouter()
 router.register("clubs", ClubViewSet, basename="club")
 members = SimpleRouter()
 members.register("members", MemberViewSet, basename="member")
+members.register("competitions", CompetitionViewSet, basename="competition")
 
 urlpatterns = [
     path("auth/token/", TokenView.as_view(), name="api-token"),

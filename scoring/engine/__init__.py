@@ -2,7 +2,7 @@
 
 Raw scores for every game (contract bridge Law 77, bridge whist 1904, auction 1908, whist,
 duplicate whist, euchre), hearts settlement, comparative scoring (matchpoints, Neuberg, Law 12C adjusted
-scores, IMPs, datum/Butler, cross-IMPs, VPs, the books' plus/minus-the-average), rankings,
+scores, IMPs, datum/Butler, cross-IMPs, VPs, teams matches and rankings, the books' plus/minus-the-average), rankings,
 the scoring programs' conventions as data (``CONVENTIONS``), and ``score_session`` -- the one call
 the Django side needs.
 """
@@ -25,6 +25,10 @@ from .imps import (IMP_THRESHOLDS, TeamMatch, butler, cross_imps, cross_imps_all
 from .matchpoints import board_matchpoints, matchpoints, neuberg, neuberg_percent, top
 from .ranking import rank
 from .rules import PRESETS, GameRules, preset
+from .teams import (BYE_RULES, DEFAULT_TIE_BREAKS, KNOCKOUT_TIE_RULES, TEAM_SCORINGS, TIE_BREAKS, ButlerPair,
+                    ButlerResult, KnockoutResult, MatchBoard, MatchBoardScore, MatchScore, TeamRow, bye_score,
+                    butler_pairs, knockout_winner, match_score, rank_teams, score_board)
+from .vpscales import VP_SCALES, VPScale, victory_points_on, wbf_continuous_table
 from .session import (METHODS, BoardResults, BoardScore, Method, Result, ResultScore, SessionScore,
                       Standing, direction_fields, score_session, seated_against_field,
                       seating_fields)

@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import Sequence
 
 from .errors import ScoringError
+from .vpscales import wbf_continuous
 
 # Lower edges of the WBF IMP table: 20-40 -> 1 ... 4000+ -> 24 (Law 78B).
 ROUNDINGS = ("half-even", "half-away")
@@ -85,23 +86,11 @@ def cross_imps_average(scores: Sequence[float]) -> list[float]:
     return [t / (len(scores) - 1) for t in cross_imps(scores)]
 
 
-_TAU = (math.sqrt(5) - 1) / 2
-
-
 def victory_points(margin: float, boards: int) -> tuple[float, float]:
-    """WBF continuous VP scale (2013) for an IMP ``margin`` in a match of ``boards`` boards.
-
-    Winner 10 + 10 (1 - tau^(3M/B)) / (1 - tau^3), B = 15 sqrt(boards), capped at 20; the
-    loser gets 20 minus the rounded winner's score so the pair always sums to 20.
-    """
-    if boards < 1:
-        raise ScoringError("a match has at least one board")
-    blitz = 15 * math.sqrt(boards)
-    m = abs(margin)
-    win = 20.0 if m >= blitz else 10 + 10 * (1 - _TAU ** (3 * m / blitz)) / (1 - _TAU ** 3)
-    win = round(win + 1e-9, 2)
-    lose = round(20 - win, 2)
-    return (win, lose) if margin >= 0 else (lose, win)
+    """WBF continuous VP scale (2013) for an IMP ``margin`` in a match of ``boards`` boards: the
+    published table (formula rounded to two decimals, then made concave; ``vpscales``), so the
+    pair always sums to 20."""
+    return wbf_continuous(margin, boards)
 
 
 @dataclass(frozen=True)

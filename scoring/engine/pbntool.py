@@ -6,7 +6,10 @@ scored the way the program that wrote it scores: the family from its ``[Scoring]
 (``MatchPoints;MP1``, ``IMP;Cross``, ``IMP;Butler-2;Mean``) and the rule set from its
 ``[Application]``/``[Generator]`` (``conventions``), unless ``--method`` or ``--convention`` says
 otherwise; the JSON names both (``"method"``, ``"convention"``). A bad file stops the run with exit
-code 2 naming board and line. Pure Python: ``manage.py pbn`` is a thin wrapper over ``run``.
+code 2 naming board and line. A teams file (``TeamId_Home`` match rows, or ``HomeTeam`` games one per
+table) is rescored by ``pbnteams`` instead: match IMPs, VPs on ``--vp-scale`` for ``--boards`` boards,
+the ranking, and what the program printed beside them. Pure Python: ``manage.py pbn`` is a thin
+wrapper over ``run``.
 """
 from __future__ import annotations
 
@@ -15,12 +18,14 @@ import json
 from pathlib import Path
 from typing import Callable, Sequence
 
-from tournaments.deals.pbn import PbnError, write_pbn
+from tournaments.deals.pbn import PbnError, decode_pbn, read_pbn, write_pbn
 from tournaments.deals.usebio import looks_like_xml
 
 from .conventions import CONVENTIONS, Convention, resolve
 from .errors import ScoringError
 from .pbnresults import PbnBoard, PbnScoreError, ResultsFile, read_boards, read_results
+from .pbnteams import read_teams, score_teams, teams_shape
+from .vpscales import VP_SCALES
 from .session import BoardResults, Result, SessionScore, direction_fields, score_session
 
 __all__ = ["CLI_METHODS", "PbnBoard", "PbnScoreError", "build_parser", "read_boards", "run", "score_pbn",
@@ -193,8 +198,35 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("--fields", choices=("auto", "one", "two"), default="auto",
                        help="two: rank N-S and E-W separately (Mitchell); auto: two when pair numbers "
                             "are per direction (the same number on both sides of a board)")
+    score.add_argument("--vp-scale", choices=tuple(VP_SCALES),
+                       help="teams files: the VP scale (default wbf_continuous, the WBF 2013 scale)")
+    score.add_argument("--boards", type=int, metavar="N",
+                       help="teams files: boards in a match (needed when the file gives match IMPs only)")
     score.add_argument("-o", "--output", help="write here instead of returning the text")
     return parser
+
+
+_TEAMS_MARKS = (b"teamid_home", b"hometeam")
+
+
+def _teams_games(data: bytes):
+    """The parsed games when ``data`` is a teams file (match rows or one game per table), else None."""
+    if not any(mark in data[:4_000_000].lower() for mark in _TEAMS_MARKS):
+        return None, None
+    games = read_pbn(decode_pbn(data))
+    shape = teams_shape(games)
+    return (games, shape) if shape else (None, None)
+
+
+def _run_teams(args, games, shape, progress) -> tuple[int, str]:
+    if args.method or args.convention or args.format != "json":
+        return 2, (f"{args.file}: a teams file is scored by IMPs and victory points and written as JSON; "
+                   "--method, --convention and --format pbn are for pairs files")
+    parsed = read_teams(games, shape)
+    if progress is not None:
+        progress(f"scoring {len(parsed.matches)} matches")
+    result = score_teams(parsed, vp_scale=args.vp_scale or "wbf_continuous", boards=args.boards)
+    return 0, json.dumps(result, indent=1, ensure_ascii=False) + "\n"
 
 
 def run(argv: Sequence[str], progress: Callable[[str], None] | None = None) -> tuple[int, str]:
@@ -215,6 +247,15 @@ def run(argv: Sequence[str], progress: Callable[[str], None] | None = None) -> t
         from .usebiotool import score_file as score_usebio_file
         return score_usebio_file(args.file, data, args.method, args.convention)
     try:
+        games, shape = _teams_games(data)
+        if games is not None:
+            code, text = _run_teams(args, games, shape, progress)
+            if code or not args.output:
+                return code, text
+            Path(args.output).write_text(text, encoding="utf-8")
+            return 0, ""
+        if args.vp_scale or args.boards is not None:
+            return 2, f"{args.file}: --vp-scale and --boards are for teams files (no TeamId_Home or HomeTeam here)"
         parsed, family, rules, session, two = score_pbn_file(data, method=args.method, convention=args.convention,
                                                              fields=args.fields, progress=progress)
     except PbnError as exc:

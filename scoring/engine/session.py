@@ -19,6 +19,8 @@ from .matchpoints import board_matchpoints, matchpoints, neuberg, top
 from .ranking import TIE_STYLES, natural_key, rank
 
 METHODS = ("matchpoints", "neuberg", "butler", "cross-imps")
+#: From this many results a plain session (``columns.plain``) is scored a column at a time (NumPy).
+COLUMNS_FROM = 2_000
 
 
 @dataclass(frozen=True)
@@ -318,6 +320,11 @@ def score_session(
     if convention is not None:
         method = convention.method(method.kind if isinstance(method, Method) else str(method))
     method = method if isinstance(method, Method) else Method(str(method))
+    if sum(len(b.results) for b in boards) >= COLUMNS_FROM:
+        from .columns import score_columns  # NumPy: imported for big fields only
+        scored = score_columns(boards, method, fields=fields, tiebreaks=tiebreaks)
+        if scored is not None:
+            return scored
     imp = method.is_imps
     cross2 = method.kind == "cross-imps" and method.cross_style == "cross2"
     expected = _expected(boards)
@@ -414,27 +421,50 @@ def score_session(
                 if e in mean:
                     totals[e] += mean[e] if method.bye_boards == "mean" else method.bye_imps
 
+    standings = standings_of(method, totals, tops, played, compared, fields=fields, tiebreaks=tiebreaks)
+    return SessionScore(method.kind, tuple(board_scores), standings)
+
+
+def standings_of(method: Method, totals: Mapping[str, float], tops: Mapping[str, float], played: Mapping[str, int],
+                 compared: Mapping[str, int], *, fields: Mapping[str, str] | None = None,
+                 tiebreaks: Sequence[Mapping[str, float]] = ()) -> tuple[Standing, ...]:
+    """Each field ranked: MP by percentage (Sum MP / Sum top), IMPs by total (Cross2: per comparison)."""
+    imp = method.is_imps
+    cross2 = method.kind == "cross-imps" and method.cross_style == "cross2"
     field_of = dict(fields or {})
+    entrants = list(totals)
+    if not imp:
+        values = [100 * totals[e] / tops[e] if tops[e] else 50.0 for e in entrants]
+    elif cross2:
+        values = [totals[e] / compared[e] if compared.get(e) else totals[e] for e in entrants]
+    else:
+        values = list(totals.values())
     by_field: dict[str, dict[str, float]] = {}
-    for e in totals:
-        if imp:
-            value = totals[e] / compared[e] if cross2 and compared.get(e) else totals[e]
-        else:
-            value = 100 * totals[e] / tops[e] if tops[e] else 50.0
-        by_field.setdefault(field_of.get(e, ""), {})[e] = value
+    if not field_of:
+        by_field[""] = dict(zip(entrants, values))
+    else:
+        for e, value in zip(entrants, values):
+            by_field.setdefault(field_of.get(e, ""), {})[e] = value
     standings = []
+    own_top = method.short_boards == "own-top" and not imp
     for label in sorted(by_field, key=natural_key):
-        full = max(played[e] for e in by_field[label])
-        for position, e in rank(by_field[label], tiebreaks=tiebreaks, ties=method.ties):
-            total, board_top = (by_field[label][e] if cross2 else totals[e]), (None if imp else tops[e])
-            if method.short_boards == "own-top" and not imp and played[e] < full:
+        values = by_field[label]
+        full = max(played[e] for e in values)
+        ranked = rank(values, tiebreaks=tiebreaks, ties=method.ties)
+        if not own_top:
+            shown = values if cross2 else totals
+            standings.extend([Standing(position, e, shown[e], None if imp else tops[e], None if imp else values[e],
+                                       played[e], label) for position, e in ranked])
+            continue
+        for position, e in ranked:
+            total, board_top = totals[e], tops[e]
+            if played[e] < full:
                 total, board_top = total * full / played[e], board_top * full / played[e]
-            standings.append(Standing(position, e, total, board_top, None if imp else by_field[label][e],
-                                      played[e], label))
-    return SessionScore(method.kind, tuple(board_scores), tuple(standings))
+            standings.append(Standing(position, e, total, board_top, values[e], played[e], label))
+    return tuple(standings)
 
 
 __all__ = [
     "BoardResults", "BoardScore", "Method", "METHODS", "Result", "ResultScore", "SessionScore",
-    "Standing", "direction_fields", "matchpoints", "score_session", "seated_against_field", "seating_fields",
+    "Standing", "direction_fields", "matchpoints", "score_session", "standings_of", "seated_against_field", "seating_fields",
 ]

@@ -18,6 +18,7 @@ from typing import Sequence
 
 from tournaments.deals.pbn import PbnGame
 from tournaments.deals.usebio import UsebioError, UsebioEvent, UsebioLine, read_usebio
+from tournaments.deals.usebio_teams import is_teams_type, read_usebio_teams, usebio_event_type
 
 from .adjustments import Adjustment, parse_adjustment
 from .conventions import DEFAULT, convention as named_convention, program_convention
@@ -25,6 +26,7 @@ from .contract import board_vulnerability, duplicate_score, parse_contract
 from .errors import ScoringError
 from .pbntool import CLI_METHODS, PbnBoard, PbnScoreError, to_json
 from .session import BoardResults, Result, direction_fields, score_session
+from .vpscales import VP_SCALES
 
 METHOD_OF_POINTS = {"MATCH": "matchpoints", "BUTLER": "butler", "CROSS_IMP": "cross-imps"}
 _SPLIT_PCT = re.compile(r"^A(\d{2,3})(\d{2,3})$")
@@ -162,10 +164,17 @@ def build_parser() -> argparse.ArgumentParser:
                        help="default: the file's own (EVENT_TYPE / BOARD_SCORING_METHOD)")
     score.add_argument("--convention", default=None,
                        help="a program's rule set (ruter, compscore, ebuscore...); default: the file's PROGRAM_NAME")
+    score.add_argument("--vp-scale", choices=tuple(VP_SCALES), default=None,
+                       help="teams files: the VP scale (default: WBF 2013 continuous, or none when the file's "
+                            "MATCH_SCORING_METHOD is IMPS)")
+    score.add_argument("--boards", type=int, default=None,
+                       help="teams files: boards per match for the VPs (default: each match's own boards)")
     score.add_argument("-o", "--output")
     imp = sub.add_parser("import", help="import the file as a finished event of a club")
     imp.add_argument("club", help="club slug")
     imp.add_argument("file")
+    imp.add_argument("--vp-scale", choices=tuple(VP_SCALES), default=None,
+                     help="teams files: the event's VP scale (default: WBF 2013 continuous)")
     exp = sub.add_parser("export", help="write a finished event as USEBIO 1.2 (or results PBN)")
     exp.add_argument("event", type=int, help="event id")
     exp.add_argument("--format", choices=("usebio", "pbn"), default="usebio")
@@ -184,7 +193,28 @@ def parse_args(argv: Sequence[str]):
         return None, (0, parser.format_help())
 
 
-def score_file(path: str, data: bytes, method: str | None = None, convention: str | None = None) -> tuple[int, str]:
+def score_teams_file(path: str, data: bytes, vp_scale: str | None = None, boards: int | None = None
+                     ) -> tuple[int, str]:
+    """``usebio score`` of a teams file: (exit code, JSON or the error naming element and line)."""
+    from .usebioteams import score_usebio_teams
+
+    try:
+        out = score_usebio_teams(read_usebio_teams(data), vp_scale=vp_scale, boards=boards)
+    except UsebioError as exc:
+        return 2, f"{path}: line {exc.line}: {exc.message}" if exc.line else f"{path}: {exc.message}"
+    except ScoringError as exc:  # PbnScoreError too: it names board and line
+        return 2, f"{path}: {exc}"
+    return 0, json.dumps(out, indent=1) + "\n"
+
+
+def score_file(path: str, data: bytes, method: str | None = None, convention: str | None = None,
+               vp_scale: str | None = None, boards: int | None = None) -> tuple[int, str]:
+    try:
+        teams = is_teams_type(usebio_event_type(data))
+    except UsebioError as exc:
+        return 2, f"{path}: line {exc.line}: {exc.message}" if exc.line else f"{path}: {exc.message}"
+    if teams:
+        return score_teams_file(path, data, vp_scale, boards)
     try:
         event, boards, session, two = score_usebio(data, method=method, convention=convention)
     except UsebioError as exc:
@@ -205,7 +235,7 @@ def run(argv: Sequence[str]) -> tuple[int, str]:
         data = Path(args.file).read_bytes()
     except OSError as exc:
         return 2, f"{args.file}: cannot read: {exc.strerror or exc}"
-    code, text = score_file(args.file, data, args.method, args.convention)
+    code, text = score_file(args.file, data, args.method, args.convention, args.vp_scale, args.boards)
     if code == 0 and args.output:
         Path(args.output).write_text(text, encoding="utf-8")
         return 0, ""

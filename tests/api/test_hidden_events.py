@@ -50,7 +50,8 @@ def _url(path: str, club, hidden) -> str:
     else:
         owner = hidden["event"]
     values = {"club_slug": club.slug, "id": owner, "section": "A", "table": 1,
-              "result_id": 1, "report": 1, "number": 1, "label": "1", "entry_id": 1, "kind": "score-cards"}
+              "result_id": 1, "report": 1, "number": 1, "label": "1", "entry_id": 1, "kind": "score-cards",
+              "team_id": 1, "match_id": 1}
     for name, value in values.items():
         path = path.replace("{" + name + "}", str(value))
     assert "{" not in path, path

@@ -6,6 +6,7 @@ those fields, and the declared serializer's ``is_valid`` must have run. A serial
 decorates ``@extend_schema`` (the body read by hand) fails here."""
 from __future__ import annotations
 
+import datetime
 import json
 import random
 
@@ -14,11 +15,17 @@ from drf_spectacular.generators import SchemaGenerator
 from rest_framework import serializers
 
 from clubs.models import Member
+from scoring.models import CompetitionKind, HandicapSource
+from scoring.services_competitions import competition_create
 from tests.tournaments.factories_event import plays, random_result, started_event
 from tests.tournaments.factories_party import create_party
+from tests.tournaments.factories_teams import teams_event
+from tournaments.models import Match
+from tournaments.services import actions
 
 WRONG = [[]]
 PARTY_PATHS = ("/party/", "/players/", "/prizes/", "/rounds/")
+TEAMS_PATHS = ("/teams/", "/teams-settings/", "/matches/", "/draw/")
 POKER_PATHS = ("/ledger/", "/bell/", "/count/")
 
 
@@ -72,8 +79,12 @@ def world(club, director, api_as):
     patience_player = client.post(f"/api/clubs/{club.slug}/events/{patience.json()['id']}/patience/players/",
                                   {"guest": "Pat Guest"}, format="json")
     assert patience_player.status_code == 201, patience_player.content
+    teams = actions.event_start(event=teams_event(club, teams=2, start_member=500))
+    match = Match.objects.filter(event=teams).first()
     member = Member.objects.filter(club=club).first()
-    return {"client": client, "event": event["id"], "party": party["id"], "result": result.json()["id"],
+    cup = competition_create(club=club, name="Handicap cup", kind=CompetitionKind.HANDICAP,
+                             date_from=datetime.date(2026, 9, 1), handicap_source=HandicapSource.DIRECTOR)
+    return {"competition": cup.pk, "teams": teams.pk, "team": match.home_id, "match": match.pk, "client": client, "event": event["id"], "party": party["id"], "result": result.json()["id"],
             "report": report.json()["id"], "table": table, "member": member.pk, "label": guest.json()["label"],
             "poker": poker["id"], "patience": patience.json()["id"], "patience_label": patience_player.json()["label"]}
 
@@ -81,8 +92,12 @@ def world(club, director, api_as):
 def _url(path: str, club, world) -> str:
     if "/members/" in path:
         owner = world["member"]
+    elif "/competitions/" in path:
+        owner = world["competition"]
     elif "/patience/" in path:
         owner = world["patience"]
+    elif any(p in path for p in TEAMS_PATHS):
+        owner = world["teams"]
     elif any(p in path for p in POKER_PATHS):
         owner = world["poker"]
     elif any(p in path for p in PARTY_PATHS):
@@ -91,7 +106,8 @@ def _url(path: str, club, world) -> str:
         owner = world["event"]
     values = {"club_slug": club.slug, "slug": club.slug, "section": "A",
               "table": 1 if owner == world["poker"] else world["table"], "result_id": world["result"],
-              "report": world["report"], "number": 1, "id": owner,
+              "report": world["report"], "number": 1, "id": owner, "team_id": world["team"],
+              "match_id": world["match"],
               "label": world["patience_label"] if owner == world["patience"] else world["label"]}
     for name, value in values.items():
         path = path.replace("{" + name + "}", str(value))

@@ -15,6 +15,8 @@ from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import response_schema_conformance, status_code_conformance
 
 from tests.tournaments.factories_event import create_event, enter_pairs, make_members
+from tests.tournaments.factories_teams import teams_event
+from tournaments.services import actions
 
 EXAMPLES = int(os.environ.get("SCHEMATHESIS_EXAMPLES", "5"))  # per operation: about 380 requests
 BUDGET_SECONDS = float(os.environ.get("SCHEMATHESIS_SECONDS", "90"))  # stops early past this (takes 25-45 s)
@@ -51,8 +53,9 @@ def setting(live_server, club, director, api_as, monkeypatch, settings, tmp_path
     event = create_event(client, club, movement={"kind": "howell", "tables": 3})
     enter_pairs(client, club, event["id"], make_members(club, 12))  # not started: no double dummy here
     party = create_party(client, club)
+    teams = actions.event_start(event=teams_event(club, teams=2, boards_per_match=2, rounds=2, start_member=300))
     token = Token.objects.get_or_create(user=director)[0].key
-    return {"event": event["id"], "party": party["id"], "token": token, "url": live_server.url}
+    return {"event": event["id"], "party": party["id"], "teams": teams.pk, "token": token, "url": live_server.url}
 
 
 def _aim(case, club_slug: str, ids: dict) -> None:
@@ -63,8 +66,9 @@ def _aim(case, club_slug: str, ids: dict) -> None:
             params[name] = club_slug
     for name in ("id",):
         if name in params and "/events/" in case.operation.path:
+            teams = any(p in case.operation.path for p in ("/teams/", "/teams-settings/", "/matches/", "/draw/"))
             party = any(p in case.operation.path for p in ("/party/", "/players/", "/prizes/", "/rounds/"))
-            params[name] = ids["party"] if party else ids["event"]
+            params[name] = ids["teams"] if teams else ids["party"] if party else ids["event"]
 
 
 @pytest.mark.django_db(transaction=True)

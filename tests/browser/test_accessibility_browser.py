@@ -48,8 +48,9 @@ def key_numbers_visible(page, selector: str) -> list[str]:
 @pytest.fixture
 def demo(db):
     call_command("load_demo", verbosity=0)
-    published = Event.objects.filter(status=EventStatus.PUBLISHED, sections__isnull=False).first()
-    playing = Event.objects.filter(status=EventStatus.PLAYING, sections__isnull=False).first()
+    pairs = Event.objects.filter(format="pairs", sections__isnull=False)  # teams events: their own test below
+    published = pairs.filter(status=EventStatus.PUBLISHED).first()
+    playing = pairs.filter(status=EventStatus.PLAYING).first()
     return published, playing
 
 
@@ -94,3 +95,31 @@ def test_standings_and_score_card_keep_their_numbers_at_200_percent_text(live_se
         texts = page.evaluate(f"[...document.querySelectorAll('{cells}')].map(e => e.innerText)")
         assert any(any(ch.isdigit() for ch in t) for t in texts), url
         assert key_numbers_visible(page, cells) == [], url
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_teams_pages_on_a_phone_have_no_serious_accessibility_violations(live_server, browser_page, demo):
+    """The demo's published Swiss teams evening as a visitor reads it, and its round robin's table
+    phone: event page, standings, a team, a match's score card."""
+    from tournaments.models import Match
+
+    swiss = Event.objects.get(format="swiss", status=EventStatus.PUBLISHED)
+    axe = axe_source()
+    page = browser_page
+    base = f"{live_server.url}/clubs/{swiss.club.slug}/events/{swiss.pk}"
+    match = Match.objects.filter(event=swiss, away__isnull=False).first()
+    problems = {}
+    for name, url in {"event": f"{base}/", "standings": f"{base}/teams/standings/", "team": f"{base}/teams/1/",
+                      "score card": f"{base}/teams/matches/{match.pk}/"}.items():
+        response = page.goto(url)
+        assert response.status == 200, (name, url, response.status)
+        problems[name] = violations(page, axe)
+    rr = Event.objects.get(format="round_robin", status=EventStatus.PLAYING)
+    section = rr.sections.first()
+    page.goto(f"{live_server.url}/clubs/{rr.club.slug}/events/{rr.pk}/table/{section.name}/1/")
+    page.fill("input[name=pin]", table_pin(rr, section, 1))
+    page.get_by_role("button", name="Open").click()
+    page.wait_for_selector("#table-match")
+    problems["table"] = violations(page, axe)
+    assert not any(problems.values()), problems

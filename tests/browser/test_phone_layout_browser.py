@@ -17,7 +17,7 @@ FITS = """(sel) => { const t = document.querySelector(sel); const r = t.getBound
 @pytest.fixture
 def demo(db):
     call_command("load_demo", verbosity=0)
-    published = Event.objects.filter(status=EventStatus.PUBLISHED, sections__isnull=False).first()
+    published = Event.objects.filter(status=EventStatus.PUBLISHED, format="pairs", sections__isnull=False).first()
     party = Party.objects.filter(event__status__in=[EventStatus.PLAYING, EventStatus.FINISHED,
                                                     EventStatus.PUBLISHED], current_round__gt=0).first()
     return published, party

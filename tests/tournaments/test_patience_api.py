@@ -122,7 +122,10 @@ def test_placing_refuses_wrong_pin_wrong_card_and_a_taken_square(api_as, api, di
     nobody = url(club, event_id, "patience", "players", "99", "place")
     assert api.post(nobody, {"square": 0, "card": first}, format="json", HTTP_X_TABLE_PIN=pins["1"]).status_code == 404
     api.credentials(HTTP_X_TABLE_PIN=wrong)
-    assert api.post(place, {"square": 0, "card": first}, format="json").status_code == 403
+    refused = api.post(place, {"square": 0, "card": first}, format="json")
+    assert refused.status_code == 403
+    # A player's PIN is on the director's list, not on a table card the evening does not have.
+    assert "director's list of players" in refused.json()["detail"] and "table card" not in refused.json()["detail"]
     api.credentials(HTTP_X_TABLE_PIN=pins["1"])
     assert api.post(place, {"square": 0, "card": second}, format="json").status_code == 409
     assert api.post(place, {"square": 0, "card": first}, format="json").status_code == 200

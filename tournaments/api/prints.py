@@ -1,6 +1,6 @@
 """GET /api/clubs/{slug}/events/{id}/prints/{kind}.pdf: a print as PDF.
 
-?board=N, ?pair=LABEL, ?table=N and ?section=A narrow it; ?paper=A4|Letter overrides the club's
+?board=N, ?pair=LABEL, ?table=N, ?round=N (teams) and ?section=A narrow it; ?paper=A4|Letter overrides the club's
 paper size. Bad parameters are 400 with the field named; prints the user may not make are 403.
 """
 from django.http import Http404
@@ -28,7 +28,9 @@ class EventPrintView(ClubScopedMixin, APIView):
         parameters=[OpenApiParameter(name, OpenApiTypes.STR, description=text) for name, text in (
             ("board", "one board (travellers, hand cards, hand records)"),
             ("pair", "one pair label (score cards, score slips)"),
-            ("table", "one table (guide cards, score slips, table cards)"),
+            ("table", "one table (guide cards, score slips, table cards, team score cards)"),
+            ("round", "one drawn round of a teams event (draw, team score cards, match slips; default: "
+                      "the draw of every round, the cards and slips of the last round drawn)"),
             ("section", "section name (default: the first)"),
             ("paper", "A4 or Letter (default: the club's paper size)"))],
         responses={(200, "application/pdf"): OpenApiTypes.BINARY},
@@ -50,9 +52,9 @@ class EventPrintView(ClubScopedMixin, APIView):
             sheet = event_sheet(event, wanted.section,
                                 public_url=public_url(request) if KINDS[wanted.kind].director else None)
             template, context, title = build_print(sheet, wanted.kind, board=wanted.board, pair=wanted.pair,
-                                                   table=wanted.table)
+                                                   table=wanted.table, round=wanted.round)
         except PrintError as exc:
             raise ValidationError({exc.field: [exc.message]}) from None
         name = print_filename(event.name, event.date, wanted.kind, wanted.board or "", wanted.pair or "",
-                              wanted.paper)
+                              f"round-{wanted.round}" if wanted.round else "", wanted.paper)
         return print_response(template, context, paper=wanted.paper, title=title, filename=name)

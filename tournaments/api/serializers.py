@@ -6,7 +6,7 @@ from rest_framework import serializers
 from cardroom import limits
 from scoring.engine.conventions import CONVENTION_CHOICES
 from tournaments.api.fields import AdjustedField, TricksField
-from tournaments.models import PARTY_GAMES, PATIENCE_GAMES, Entry, Event, Game, ScoringMethod
+from tournaments.models import PARTY_GAMES, PATIENCE_GAMES, Entry, Event, EventFormat, Game, ScoringMethod
 
 
 # The games an event of boards and movements plays (the schema names this choice set DuplicateGameEnum).
@@ -18,12 +18,25 @@ class EventSerializer(serializers.ModelSerializer):
         help_text="While the correction period after publishing runs: when it ends (results are provisional).")
     analysis = serializers.SerializerMethodField(
         help_text="Double dummy of the boards after Start: {boards, analysed, done}; null before there are boards.")
+    teams = serializers.SerializerMethodField(
+        help_text="A teams event's settings: format, boards_per_match, rounds, current_round, options; null for "
+                  "pairs.")
 
     class Meta:
         model = Event
-        fields = ["id", "name", "date", "game", "scoring", "convention", "rules", "status", "current_round",
-                  "created_at", "published_at", "provisional_until", "sections", "analysis"]
-        read_only_fields = ["id", "status", "current_round", "created_at", "published_at", "sections", "analysis"]
+        fields = ["id", "name", "date", "game", "scoring", "format", "convention", "rules", "status", "current_round",
+                  "created_at", "published_at", "provisional_until", "sections", "analysis", "teams"]
+        read_only_fields = ["id", "status", "format", "current_round", "created_at", "published_at", "sections",
+                            "analysis", "teams"]
+
+    def get_teams(self, event) -> dict | None:
+        from tournaments.models import TeamsEvent
+
+        if not event.is_teams or not TeamsEvent.objects.filter(event=event).exists():
+            return None
+        from tournaments.selectors_teams import teams_settings
+
+        return teams_settings(event)
 
     def get_provisional_until(self, event) -> datetime.datetime | None:
         from tournaments.selectors_lifecycle import provisional_until
@@ -56,6 +69,16 @@ class EventCreateSerializer(serializers.Serializer):
     movement = serializers.JSONField(required=False)
     sections = serializers.ListField(child=serializers.DictField(), required=False, max_length=limits.MAX_SECTIONS)
     deal_seed = serializers.CharField(max_length=128, required=False, allow_blank=True)
+    format = serializers.ChoiceField(choices=EventFormat.choices, required=False, default=EventFormat.PAIRS, help_text=(
+        "pairs (the default), individual (single players, an individual or rainbow movement by players), "
+        "or a teams format: round_robin, swiss, knockout (a bridge game; scoring imps, "
+        "board_a_match or patton; no movement: rounds are drawn)."))
+    boards_per_match = serializers.IntegerField(required=False, min_value=1, max_value=limits.MAX_BOARDS_PER_ROUND,
+                                                help_text="Teams: boards a match (default 8).")
+    rounds = serializers.IntegerField(required=False, min_value=0, max_value=limits.MAX_ROUNDS,
+                                      help_text="Teams: rounds planned (a Swiss: required; 0: the format's whole).")
+    options = serializers.JSONField(required=False, help_text=(
+        "Teams: vp_scale, win_draw_loss, bye, tie_breaks, butler, first_round, draw_seed, segments, tie_rule."))
 
     def validate_rules(self, value):
         from scoring.engine import PRESETS
@@ -65,6 +88,9 @@ class EventCreateSerializer(serializers.Serializer):
         return value
 
     def validate(self, attrs):
+        if attrs.get("scoring") in (ScoringMethod.BOARD_A_MATCH, ScoringMethod.PATTON):
+            raise serializers.ValidationError({"scoring": ["Board-a-match and Patton score teams matches: give a "
+                                                           "teams format (round_robin, swiss or knockout)."]})
         if not attrs.get("movement") and not attrs.get("sections"):
             raise serializers.ValidationError({"movement": ["Choose a movement (kind and tables or pairs)."]})
         return attrs
@@ -130,8 +156,12 @@ class ResultSerializer(serializers.Serializer):
 
     section = serializers.CharField(required=False, allow_blank=True)
     board = serializers.IntegerField(min_value=1, max_value=limits.MAX_BOARD_NUMBER)
-    ns = serializers.CharField()
-    ew = serializers.CharField()
+    ns = serializers.CharField(required=False, help_text="A pairs event: the N-S pair's number.")
+    ew = serializers.CharField(required=False, help_text="A pairs event: the E-W pair's number.")
+    north = serializers.CharField(required=False, max_length=16, help_text="An individual: North's player number.")
+    south = serializers.CharField(required=False, max_length=16, help_text="An individual: South's player number.")
+    east = serializers.CharField(required=False, max_length=16, help_text="An individual: East's player number.")
+    west = serializers.CharField(required=False, max_length=16, help_text="An individual: West's player number.")
     contract = serializers.CharField(required=False, allow_blank=True)
     declarer = serializers.CharField(required=False, allow_blank=True)
     tricks = TricksField(help_text="Tricks taken by the declarer (bridge, auction).")

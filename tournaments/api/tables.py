@@ -6,10 +6,11 @@ result it sends waits for the other side's confirmation, as on the table's page.
 - ``GET  /{id}/tables/{section}/{table}/``: the table's own current round (the dict the table's
   page renders): pairs and names, boards with dealer, vulnerability and status, results
   awaiting confirmation, boards reported not played, sit-outs and when they play next, and
-  where everyone goes after the round.
+  where everyone goes after the round. An individual's table also lists ``seats`` (north, south,
+  east, west: player number and name); ``ns``/``ew`` are then North's and East's numbers.
 - ``POST /{id}/tables/{section}/{table}/`` ``{"board", "contract", "declarer", "tricks"}`` (bridge)
   or ``{"board", "tricks_ns"}`` (whist): 201, unconfirmed; the same again is 200; a different
-  result for a confirmed board is 409.
+  result for a confirmed board is 409. An individual's four seats come from the movement.
 - ``POST /{id}/tables/{section}/{table}/confirm/`` ``{"result": id}``: the other side agrees (any
   device with the PIN).
 - ``POST /{id}/tables/{section}/{table}/not-played/`` ``{"board", "reason"}``: the board waits for

@@ -6,6 +6,7 @@ from cardroom.moved import moved
 
 from . import party as party_api
 from . import poker as poker_api
+from . import teams as teams_api
 from .pack import EventPackFileView, EventPackView
 from .prints import EventPrintView
 from .pins import PinsUnlockView, PinsView
@@ -50,6 +51,18 @@ table_patterns = [
     path("<int:pk>/not-played/<int:report>/", NotPlayedDecideView.as_view(), name="event-not-played-decide-api"),
 ]
 
+# Teams events (tournaments.api.teams): teams, rounds' draws, matches and a room's result.
+teams_patterns = [
+    path("<int:pk>/teams/", teams_api.TeamsListView.as_view(), name="event-teams-api"),
+    path("<int:pk>/teams-settings/", teams_api.TeamsSettingsView.as_view(), name="event-teams-settings-api"),
+    path("<int:pk>/teams/<int:team_id>/", teams_api.TeamDetailView.as_view(), name="event-team-api"),
+    path("<int:pk>/rounds/<int:number>/draw/", teams_api.RoundDrawView.as_view(), name="event-round-draw-api"),
+    path("<int:pk>/matches/", teams_api.MatchesView.as_view(), name="event-matches-api"),
+    path("<int:pk>/matches/<int:match_id>/", teams_api.MatchDetailView.as_view(), name="event-match-api"),
+    path("<int:pk>/matches/<int:match_id>/results/", teams_api.MatchResultsView.as_view(),
+         name="event-match-results-api"),
+]
+
 urlpatterns = [
     path("", include("tournaments.api.urls_boards")),
     path("", include("tournaments.api.urls_usebio")),
@@ -62,5 +75,6 @@ urlpatterns = [
     path("<int:pk>/scorecards/<str:label>/", moved("event-score-cards")),
     path("<int:pk>/prints/<slug:kind>.pdf", EventPrintView.as_view(), name="event-print-api"),
     *party_patterns,
+    *teams_patterns,
     *router.urls,
 ]

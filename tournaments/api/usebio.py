@@ -11,6 +11,7 @@ from rest_framework.views import APIView
 
 from cardroom.permissions import IsClubDirector
 from clubs.api.mixins import ClubScopedMixin
+from scoring.engine.vpscales import VP_SCALES
 from tournaments.deals.usebio import MAX_BYTES
 from tournaments.api.mixins import EventScopedMixin
 from tournaments.services.results_export import ExportRefused, event_export_results_pbn, event_export_usebio
@@ -23,8 +24,8 @@ class _DirectorMixin(ClubScopedMixin):
 
 @extend_schema(tags=["events"])
 class UsebioImportView(_DirectorMixin, APIView):
-    """Import a USEBIO 1.2 pairs file (multipart ``file`` or the XML as ``xml``) as a finished
-    event: 201 with the event and how many pairs' places and totals equal the file's."""
+    """Import a USEBIO 1.2 pairs or teams file (multipart ``file`` or the XML as ``xml``) as a
+    finished event: 201 with the event and how many pairs' (teams' and matches') figures equal the file's."""
 
     parser_classes = [MultiPartParser, FormParser, JSONParser]
 
@@ -35,6 +36,8 @@ class UsebioImportView(_DirectorMixin, APIView):
         file = serializers.FileField(required=False)
         xml = serializers.CharField(required=False, trim_whitespace=False, max_length=MAX_BYTES)
         name = serializers.CharField(required=False, allow_blank=True, max_length=160)
+        vp_scale = serializers.ChoiceField(choices=VP_SCALES, required=False,
+                                           help_text="Teams files: the VP scale (default WBF 2013 continuous).")
 
         def validate(self, attrs):
             if bool(attrs.get("file")) == bool(attrs.get("xml")):
@@ -50,7 +53,7 @@ class UsebioImportView(_DirectorMixin, APIView):
         content = fields["file"].read(MAX_BYTES + 1) if field == "file" else fields["xml"]
         try:
             event = event_import_usebio(club=self.get_club(), data=content, user=request.user,
-                                        name=fields.get("name", ""))
+                                        name=fields.get("name", ""), vp_scale=fields.get("vp_scale"))
         except UsebioImportError as exc:
             raise ValidationError({field: [str(exc)]}) from None
         return Response({"id": event.pk, "name": event.name, "date": str(event.date), "status": event.status,
@@ -76,7 +79,8 @@ class _ExportView(EventScopedMixin, APIView):
 
 @extend_schema(tags=["events"])
 class UsebioExportView(_ExportView):
-    """A finished pairs event as USEBIO 1.2 XML (places, percentages or IMPs, every traveller line)."""
+    """A finished pairs or teams event as USEBIO 1.2 XML (places, percentages or IMPs, every traveller
+    line; a teams event's matches with VPs and both rooms)."""
 
     fmt = "usebio"
 

@@ -1,8 +1,9 @@
 """API views for events of one club. Progressive parties (euchre, whist drives) share the
 create/start/standings endpoints and are handled by ``tournaments.api.party``."""
+from django.utils.cache import get_conditional_response
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound, PermissionDenied, ValidationError
@@ -17,7 +18,7 @@ from cardroom.permissions import ActionPermissions, IsClubDirector, IsClubScorer
 from clubs.permissions import is_director, is_scorer
 from clubs.trash import trash_put
 from tournaments import selectors, selectors_event, selectors_lifecycle
-from tournaments.models import PARTY_GAMES, PATIENCE_GAMES, Entry, Event, EventStatus, Result
+from tournaments.models import PARTY_GAMES, PATIENCE_GAMES, TEAMS_FORMATS, Entry, Event, EventStatus, Result
 from tournaments.services import actions, entries, events, pair_names, results, seating, sections
 from tournaments.selectors_patience import patience_visible
 from tournaments.visibility import event_sight, parties_visible
@@ -80,9 +81,15 @@ class EventViewSet(ActionPermissions, EventScopedMixin, viewsets.ModelViewSet):
             from .patience import patience_create
 
             return patience_create(self, request)
+        if isinstance(request.data.get("format"), str) and request.data["format"] in TEAMS_FORMATS:
+            from .teams import teams_event_create
+
+            return teams_event_create(self, request)
         serializer = EventCreateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        event = events.event_setup(club=self.get_club(), created_by=request.user, **serializer.validated_data)
+        fields = {k: v for k, v in serializer.validated_data.items()
+                  if k not in ("boards_per_match", "rounds", "options")}
+        event = events.event_setup(club=self.get_club(), created_by=request.user, **fields)
         return Response(EventSerializer(event).data, status=status.HTTP_201_CREATED)
 
     def perform_update(self, serializer):
@@ -267,7 +274,8 @@ class EventViewSet(ActionPermissions, EventScopedMixin, viewsets.ModelViewSet):
                                        user=request.user, reason=data.validated_data["reason"])
         return Response(selectors_event.board_traveller(event, board, section))
 
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses=OpenApiTypes.OBJECT, parameters=[OpenApiParameter(
+        "round", int, required=False, description="A teams event: the standings after this round.")])
     @action(detail=True, methods=["get"])
     def standings(self, request, pk=None, club_slug=None):
         event = self.get_event()
@@ -279,7 +287,19 @@ class EventViewSet(ActionPermissions, EventScopedMixin, viewsets.ModelViewSet):
             from tournaments.selectors_patience import patience_standings
 
             return Response(patience_standings(event.patience))
-        return Response(selectors_event.event_standings(event))
+        if event.is_teams:
+            from tournaments.selectors_teams import team_standings
+
+            after = request.query_params.get("round")
+            return Response(team_standings(event, _bounded_int(after, "round", limits.MAX_ROUNDS)
+                                           if after is not None else None))
+        # A poll that finds nothing new is a 304 (If-None-Match) without reading the standings.
+        etag = f'"{selectors_event.standings_etag(event, request.user)}"'
+        unchanged = get_conditional_response(request._request, etag=etag)
+        if unchanged is not None:
+            unchanged.headers["ETag"] = etag
+            return unchanged
+        return Response(selectors_event.event_standings(event), headers={"ETag": etag})
 
     @extend_schema(responses=OpenApiTypes.OBJECT)
     @action(detail=True, methods=["get"], url_path=r"score-cards/(?P<label>[0-9A-Za-z]+)")

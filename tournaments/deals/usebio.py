@@ -237,8 +237,8 @@ def _hands(root: _Node) -> dict:
     return out
 
 
-def read_usebio(data: bytes | str) -> UsebioEvent:
-    """Read the first EVENT of a USEBIO file; raise UsebioError naming element and line."""
+def usebio_event(data: bytes | str) -> tuple[_Node, _Node]:
+    """The USEBIO element and its first EVENT (pairs or teams); UsebioError when either is missing."""
     root = _parse(data)
     usebio = root.find("USEBIO")
     if usebio is None:
@@ -248,6 +248,12 @@ def read_usebio(data: bytes | str) -> UsebioEvent:
     event = usebio.find("EVENT")
     if event is None:
         raise UsebioError("USEBIO without an EVENT", usebio.line)
+    return usebio, event
+
+
+def read_usebio(data: bytes | str) -> UsebioEvent:
+    """Read the first EVENT of a USEBIO file; raise UsebioError naming element and line."""
+    usebio, event = usebio_event(data)
     club = usebio.find("CLUB") or _Node("CLUB", {}, 0)
     event_type = (event.attrs.get("EVENT_TYPE") or event.value("EVENT_TYPE")).upper()
     scoring = event.value("BOARD_SCORING_METHOD") or event.value("SCORING_METHOD")
@@ -326,16 +332,23 @@ def write_usebio(event: UsebioEvent) -> bytes:
                   _el("EW_" + tag, t.ew_points, 4), "   </TRAVELLER_LINE>\n"]
         w.append("  </BOARD>\n")
     w.append(" </EVENT>\n")
-    if event.hands:
-        w.append(" <HANDSET>\n")
-        for number, seats in event.hands.items():
-            w += ["  <BOARD>\n", _el("BOARD_NUMBER", number, 3)]
-            for seat, hand in seats.items():
-                suits = (hand.split(".") + ["", "", "", ""])[:4]
-                w += ["   <HAND>\n", _el("DIRECTION", SEATS.get(seat, seat), 4)]
-                w += [f"    <{t}>{escape(s)}</{t}>\n" for t, s in zip(("SPADES", "HEARTS", "DIAMONDS", "CLUBS"), suits)]
-                w.append("   </HAND>\n")
-            w.append("  </BOARD>\n")
-        w.append(" </HANDSET>\n")
+    w += handset_xml(event.hands)
     w.append("</USEBIO>\n")
     return "".join(w).encode("utf-8")
+
+
+def handset_xml(hands: dict) -> list[str]:
+    """The HANDSET element (each board's four hands) of a pairs or a teams file; none without hands."""
+    if not hands:
+        return []
+    w = [" <HANDSET>\n"]
+    for number, seats in hands.items():
+        w += ["  <BOARD>\n", _el("BOARD_NUMBER", number, 3)]
+        for seat, hand in seats.items():
+            suits = (hand.split(".") + ["", "", "", ""])[:4]
+            w += ["   <HAND>\n", _el("DIRECTION", SEATS.get(seat, seat), 4)]
+            w += [f"    <{t}>{escape(s)}</{t}>\n" for t, s in zip(("SPADES", "HEARTS", "DIAMONDS", "CLUBS"), suits)]
+            w.append("   </HAND>\n")
+        w.append("  </BOARD>\n")
+    w.append(" </HANDSET>\n")
+    return w

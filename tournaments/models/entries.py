@@ -17,6 +17,8 @@ class Entry(models.Model):
     member_b = models.ForeignKey("clubs.Member", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     guest_a = models.ForeignKey("clubs.Guest", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     guest_b = models.ForeignKey("clubs.Guest", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    team = models.ForeignKey("tournaments.Team", null=True, blank=True, on_delete=models.CASCADE,
+                             related_name="entries", help_text="A teams event: the team whose pair this is.")
     names = models.CharField(max_length=400, blank=True)
     status = models.CharField(max_length=16, choices=EntryStatus.choices, default=EntryStatus.ACTIVE)
     withdrawn_after_round = models.PositiveSmallIntegerField(null=True, blank=True)

@@ -34,6 +34,21 @@ class ScoringMethod(models.TextChoices):
     TOTAL_TRICKS = "total_tricks", "Total tricks"
     TALLY = "tally", "Progressive tally"
     GRIDS = "grids", "Poker patience grids"
+    BOARD_A_MATCH = "board_a_match", "Board-a-match (teams)"
+    PATTON = "patton", "Patton (teams: board-a-match and total points)"
+
+
+class EventFormat(models.TextChoices):
+    """Who the entries are: pairs, single players (an individual: partners change every round),
+    or teams drawn into matches by one of three formats."""
+    PAIRS = "pairs", "Pairs"
+    INDIVIDUAL = "individual", "Individual"
+    ROUND_ROBIN = "round_robin", "Teams: round robin"
+    SWISS = "swiss", "Teams: Swiss"
+    KNOCKOUT = "knockout", "Teams: knockout"
+
+
+TEAMS_FORMATS = {EventFormat.ROUND_ROBIN, EventFormat.SWISS, EventFormat.KNOCKOUT}
 
 
 class EventStatus(models.TextChoices):
@@ -53,6 +68,9 @@ class Event(Trashable):
     date = models.DateField()
     game = models.CharField(max_length=32, choices=Game.choices, default=Game.DUPLICATE_BRIDGE)
     scoring = models.CharField(max_length=32, choices=ScoringMethod.choices, default=ScoringMethod.MATCHPOINTS)
+    format = models.CharField(max_length=16, choices=EventFormat.choices, default=EventFormat.PAIRS,
+                              help_text="Pairs, individual, or a teams format (a bridge game only): round robin, Swiss, "
+                                        "knockout.")
     status = models.CharField(max_length=16, choices=EventStatus.choices, default=EventStatus.DRAFT)
     deal_seed = models.CharField(max_length=128, default=new_deal_seed, blank=True)
     rules = models.CharField(max_length=40, blank=True, help_text="Rule set preset name (scoring.engine.PRESETS)")
@@ -94,6 +112,16 @@ class Event(Trashable):
     @property
     def is_patience(self) -> bool:
         return self.game in PATIENCE_GAMES
+
+    @property
+    def is_teams(self) -> bool:
+        return self.format in TEAMS_FORMATS
+
+    @property
+    def is_individual(self) -> bool:
+        """Entries of one player, seated by an individual movement (every player partners
+        every other once)."""
+        return self.format == EventFormat.INDIVIDUAL
 
     @property
     def is_bridge(self) -> bool:

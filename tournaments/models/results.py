@@ -12,7 +12,11 @@ class ResultSource(models.TextChoices):
 
 class Result(models.Model):
     """One table's result on one board. Bridge: contract, declarer, declarer's tricks; whist:
-    tricks won by N-S; or an artificial adjusted score for each side (Law 12C)."""
+    tricks won by N-S; or an artificial adjusted score for each side (Law 12C).
+
+    A pairs event: ``ns`` and ``ew`` are the two pairs. An individual: ``ns`` is North's entry and
+    ``ew`` East's, ``south`` and ``west`` their partners (empty for pairs); each player of a side
+    scores the side's score."""
 
     event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="results")
     section = models.ForeignKey("tournaments.Section", on_delete=models.CASCADE, related_name="results")
@@ -21,6 +25,10 @@ class Result(models.Model):
     table = models.PositiveSmallIntegerField()
     ns = models.ForeignKey("tournaments.Entry", on_delete=models.PROTECT, related_name="results_ns")
     ew = models.ForeignKey("tournaments.Entry", on_delete=models.PROTECT, related_name="results_ew")
+    south = models.ForeignKey("tournaments.Entry", null=True, blank=True, on_delete=models.PROTECT,
+                              related_name="results_south", help_text="An individual: North's partner.")
+    west = models.ForeignKey("tournaments.Entry", null=True, blank=True, on_delete=models.PROTECT,
+                             related_name="results_west", help_text="An individual: East's partner.")
     contract = models.CharField(max_length=8, blank=True)
     declarer = models.CharField(max_length=1, blank=True)
     tricks = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -47,7 +55,20 @@ class Result(models.Model):
         indexes = [models.Index(fields=["event", "board"]), models.Index(fields=["section", "round", "table"])]
 
     def __str__(self) -> str:
-        return f"board {self.board}: {self.ns.label} v {self.ew.label} {self.summary}"
+        return f"board {self.board}: {self.ns_label} v {self.ew_label} {self.summary}"
+
+    @property
+    def is_individual(self) -> bool:
+        return self.south_id is not None or self.west_id is not None
+
+    @property
+    def ns_label(self) -> str:
+        """The N-S side as printed: the pair's number, or an individual's "North & South"."""
+        return f"{self.ns.label} & {self.south.label}" if self.south_id else self.ns.label
+
+    @property
+    def ew_label(self) -> str:
+        return f"{self.ew.label} & {self.west.label}" if self.west_id else self.ew.label
 
     @property
     def is_adjusted(self) -> bool:
@@ -70,10 +91,18 @@ class Result(models.Model):
     def snapshot(self) -> dict:
         """The fields an audit entry keeps before and after a change."""
         return {"board": self.board, "round": self.round, "table": self.table,
-                "ns": self.ns.label, "ew": self.ew.label, "contract": self.contract,
+                "ns": self.ns.label, "ew": self.ew.label, **self.seats(), "contract": self.contract,
                 "declarer": self.declarer, "tricks": self.tricks, "tricks_ns": self.tricks_ns,
                 "lead": self.lead, "adjusted_ns": self.adjusted_ns, "adjusted_ew": self.adjusted_ew,
                 "score_ns": self.score_ns, "cards_group": self.cards_group, "confirmed": self.confirmed}
+
+
+    def seats(self) -> dict:
+        """An individual's four players by seat (their player numbers); {} for pairs."""
+        if not self.is_individual:
+            return {}
+        return {"north": self.ns.label, "south": self.south.label if self.south_id else "",
+                "east": self.ew.label, "west": self.west.label if self.west_id else ""}
 
 
 class ResultChange(models.Model):

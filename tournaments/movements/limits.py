@@ -12,7 +12,8 @@ from __future__ import annotations
 MAX_TABLES = 100            # tables in one section (Mitchell, skip, relay, Rainbow, party)
 MAX_PAIRS = 2 * MAX_TABLES  # pairs in one section
 MAX_PLAYERS = 4 * MAX_TABLES  # players in an individual or a party
-MAX_TEAMS = 50              # teams of four in a round robin or a Swiss (two tables a match)
+MAX_TEAMS = 50              # teams of four in a round robin (two tables a match, 49 rounds of 4 boards)
+MAX_SWISS_TEAMS = 100       # teams in a Swiss or a knockout (50 matches: 100 tables)
 MAX_ROUNDS = MAX_TABLES     # rounds in one session
 MAX_BOARDS_PER_ROUND = 36   # boards a round (a long team match plays 32-36 boards a stanza)
 MAX_BOARD_NUMBER = 200      # highest board number in a movement, a set, a PBN file or a result

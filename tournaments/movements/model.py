@@ -162,6 +162,12 @@ class Movement:
         E-W; None if the movement does not schedule that play (pair movements only)."""
         return self._slots.get((board, ns, ew))
 
+    def board_play(self, board: int, label: str) -> tuple[int, TablePlay] | None:
+        """(round, table) where entrant ``label`` plays ``board`` (an individual's player
+        plays each board once, whichever seat); None if the movement never gives it to them."""
+        return next(((r.round, t) for r in self.rounds_detail for t in r.tables
+                     if board in t.boards and label in t.entrants), None)
+
     def plays(self, label: str) -> tuple[tuple[int, TablePlay | None], ...]:
         """Entrant ``label``'s evening: (round, the table it sits at) for every round, the
         table None in a round it sits out."""

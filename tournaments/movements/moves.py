@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from .guide import board_range
 from .model import Movement, RoundPlan
 
-DIRECTION_WORDS = {"NS": "N-S", "EW": "E-W"}
+DIRECTION_WORDS = {"NS": "N-S", "EW": "E-W", "N": "North", "S": "South", "E": "East", "W": "West"}
+INDIVIDUAL_SEATS = ("N", "S", "E", "W")
 
 
 @dataclass(frozen=True)
@@ -86,6 +87,22 @@ def _pair_move(movement: Movement, label: str, direction: str, number: int, tabl
     return Move(direction, label, f"to table {seat.table}{turned}", seat.table)
 
 
+def _player_move(movement: Movement, label: str, seat: str, number: int, table: int) -> Move:
+    """An individual's player after round ``number``: their next table and seat ("to table 2 East")."""
+    for plan in movement.rounds_detail:
+        if plan.round <= number:
+            continue
+        tp = next((t for t in plan.tables if label in t.entrants), None)
+        if tp is None:
+            continue
+        where = DIRECTION_WORDS[INDIVIDUAL_SEATS[tp.entrants.index(label)]]
+        then = "" if plan.round == number + 1 else f"sit out round {number + 1}; then round {plan.round}, "
+        if tp.table == table and not then:
+            return Move(seat, label, f"stay, {where}" if where != DIRECTION_WORDS[seat] else "stay", table)
+        return Move(seat, label, f"{then}to table {tp.table} {where}", tp.table)
+    return Move(seat, label, f"sit out round {number + 1}")
+
+
 def _boards_move(movement: Movement, boards: tuple[int, ...], number: int, table: int) -> Move:
     label = _board_text(boards)
     following = _plan(movement, number + 1)
@@ -109,8 +126,12 @@ def table_moves(movement: Movement, number: int, table: int,
     if plan is None or _plan(movement, number + 1) is None:
         return ()
     tp = plan.table(table)
-    if tp is None or tp.is_individual:
+    if tp is None:
         return ()
+    if tp.is_individual:
+        moves = [_player_move(movement, label, seat, number, table)
+                 for seat, label in zip(INDIVIDUAL_SEATS, tp.entrants) if present is None or label in present]
+        return (*moves, _boards_move(movement, tp.boards, number, table))
     moves = [_pair_move(movement, label, direction, number, table, present)
              for direction, label in (("NS", tp.ns), ("EW", tp.ew)) if present is None or label in present]
     moves.append(_boards_move(movement, tp.boards, number, table))
@@ -118,5 +139,7 @@ def table_moves(movement: Movement, number: int, table: int,
 
 
 def moves_text(moves: tuple[Move, ...]) -> str:
-    """"N-S stay; E-W to table 3; boards to table 4"."""
-    return "; ".join(f"{DIRECTION_WORDS.get(m.who, m.who)} {m.text}" for m in moves)
+    """"N-S stay; E-W to table 3; boards to table 4" (an individual: "North (3) stay; South (5) to
+    table 2 East; ...")."""
+    return "; ".join(f"{DIRECTION_WORDS.get(m.who, m.who)}{f' ({m.label})' if m.who in INDIVIDUAL_SEATS else ''} "
+                     f"{m.text}" for m in moves)

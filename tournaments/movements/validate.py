@@ -2,7 +2,8 @@
 
 Checks (after the usual duplicate requirements, Wikipedia "Duplicate bridge movements"):
 V1 an entrant sits at most once per round; V2 no entrant plays a board twice; V3 two pairs meet
-at most once (individuals: partners at most once, opponents at most twice); V4 a board is at one
+at most once (individuals: partners at most once, opponents at most twice; teams: again only
+in the next round, a knockout tie's next segment); V4 a board is at one
 table per round unless the movement declares sharing/relays. It also reports completeness (who
 met whom, how often each board is played) and, for one-winner movements, the comparison balance
 (two pairs are compared on a board when they held the same cards at different tables).
@@ -153,6 +154,8 @@ def is_complete(movement: Movement, report: ValidationReport | None = None) -> b
 
 def _meeting_errors(movement: Movement, meetings: Counter, partners: Counter,
                     individual: bool) -> list[str]:
+    if movement.kind == "teams":
+        return _team_meeting_errors(movement)
     errors = []
     limit = 2 if individual else 1
     first_meeting: dict[frozenset, tuple[int, int]] = {}
@@ -174,6 +177,22 @@ def _meeting_errors(movement: Movement, meetings: Counter, partners: Counter,
                         errors.append(f"round {plan.round} table {tp.table}: {side[0]} and "
                                       f"{side[1]} partner each other more than once")
                         partners[frozenset(side)] = 1
+    return errors
+
+
+def _team_meeting_errors(movement: Movement) -> list[str]:
+    """Teams: two pairs meet again only in the very next round, a knockout tie's next segment
+    (the same two teams at the same two tables); any other second meeting is a rematch."""
+    errors = []
+    last: dict[frozenset, tuple[int, int]] = {}
+    for plan in movement.rounds_detail:
+        for tp in plan.tables:
+            key = frozenset((tp.ns, tp.ew))
+            if key in last and last[key][0] != plan.round - 1:
+                r, t = last[key]
+                errors.append(f"round {plan.round} table {tp.table}: {tp.ns} meets {tp.ew} "
+                              f"again (met in round {r} at table {t})")
+            last[key] = (plan.round, tp.table)
     return errors
 
 

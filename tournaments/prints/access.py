@@ -19,6 +19,7 @@ class PrintRequest:
     pair: str | None = None
     table: int | None = None
     section: str | None = None
+    round: int | None = None
 
 
 def _int(params, name: str) -> int | None:
@@ -35,12 +36,13 @@ def _int(params, name: str) -> int | None:
 
 
 def parse_request(kind: str, params, club) -> PrintRequest:
-    """Kind, paper (?paper=A4|Letter, else the club's), ?board=N, ?pair=LABEL, ?table=N, ?section=A."""
+    """Kind, paper (?paper=A4|Letter, else the club's), ?board=N, ?pair=LABEL, ?table=N, ?section=A,
+    ?round=N (a teams event's draw, score cards and match slips)."""
     get_kind(kind)
     pair = (params.get("pair") or "").strip() or None
     section = (params.get("section") or "").strip() or None
     return PrintRequest(kind=kind, paper=paper_for(club, params.get("paper")), board=_int(params, "board"),
-                        pair=pair, table=_int(params, "table"), section=section)
+                        pair=pair, table=_int(params, "table"), section=section, round=_int(params, "round"))
 
 
 def may_print(user, event: Event, request: PrintRequest) -> bool:
@@ -64,7 +66,7 @@ def printable_kinds(user, event: Event) -> list:
     if section is None:
         return []
     sight = event_sight(event, user)
-    return [k for k in kinds_for(event.game, director=sight.role == DIRECTOR)
+    return [k for k in kinds_for(event.game, director=sight.role == DIRECTOR, is_teams=event.is_teams)
             if k.director or sight.may_print(k.name, section=section.name, boards=section.schedule.board_numbers())]
 
 

@@ -1,5 +1,7 @@
 """The whole pack for an event: guide cards, travellers, score slips, score cards, hand cards,
-hand records and, once there are standings, the results of every section in one PDF, kept in
+hand records and, once there are standings, the results of every section in one PDF (a teams
+event's: the draw, the team score cards and match result slips of the round about to be played,
+hand records and the results), kept in
 default storage under a name made from a digest of what it prints, so asking twice for the
 same event renders once. Rendering a new pack removes the event's stale ones."""
 from __future__ import annotations
@@ -14,7 +16,7 @@ from django.core.files.storage import default_storage
 from tournaments.models import Event
 from tournaments.selectors_event import event_sections
 
-from .kinds import KINDS, PACK_KINDS
+from .kinds import KINDS, PACK_KINDS, TEAMS_PACK_KINDS
 from .render import PAPERS, join_documents, render_document
 from .source import event_fingerprint, event_sheet
 
@@ -38,7 +40,10 @@ def pack_name(event: Event, paper: str) -> str:
 
 def pack_kinds(sheet) -> tuple[str, ...]:
     """The kinds worth printing for this sheet: hand cards only for whist, the results only
-    with standings; no empty prints."""
+    with standings; no empty prints; a teams event's own kinds for a teams event."""
+    if sheet.is_teams:
+        kinds = [k for k in TEAMS_PACK_KINDS if k != "team-results" or sheet.teams.standings]
+        return tuple(k for k in kinds if k != "hand-records" or sheet.boards)
     kinds = [k for k in PACK_KINDS if k != "hand-cards" or sheet.is_whist]
     if not sheet.boards:
         kinds = [k for k in kinds if k not in ("hand-cards", "hand-records")]

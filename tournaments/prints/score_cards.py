@@ -69,7 +69,7 @@ def card(sheet: EventSheet, label: str, results: dict, lookup: dict, imps: bool,
     if standing is not None:
         total = {"rank": standing.rank, "total": signed(standing.total) if imps else number(standing.total),
                  "top": number(standing.top), "percentage": f"{standing.percentage:.2f}%" if standing.percentage is not None else ""}
-    return {"label": label, "heading": f"Score card · pair {pair_text(label)}", "names": sheet.name_of(label),
+    return {"label": label, "heading": f"Score card · {'player' if sheet.movement.is_individual else 'pair'} {pair_text(label)}", "names": sheet.name_of(label),
             "rows": rows, "completed": completed, "total": total, "compact": len(rows) > COMPACT_ROWS}
 
 

@@ -16,6 +16,8 @@ from tournaments.deals.boards import Board
 from tournaments.deals.doubledummy import BoardAnalysis
 from tournaments.movements.model import Movement
 
+from .teams_sheet import TeamsSheet
+
 BRIDGE_GAMES = {"duplicate_bridge", "auction_bridge"}
 WHIST_GAMES = {"duplicate_whist", "whist_drive"}
 
@@ -74,7 +76,7 @@ class EventSheet:
     scored: SessionScore | None = None  # the stored scores and standings; None: nothing scored yet
     provisional_until: str = ""  # the correction period's end while it runs, in the club's time
     tables: tuple["TableLink", ...] = ()  # each table's page and PIN; filled for directors only
-
+    teams: TeamsSheet | None = None  # a teams event's teams, matches and standings
 
     @property
     def is_bridge(self) -> bool:
@@ -83,6 +85,10 @@ class EventSheet:
     @property
     def is_whist(self) -> bool:
         return self.game in WHIST_GAMES
+
+    @property
+    def is_teams(self) -> bool:
+        return self.teams is not None
 
     @property
     def title(self) -> str:
@@ -111,6 +117,11 @@ def entrant_label(key: str) -> str:
     """The pair number of a scorer's per-entry key: "2/17" (a late pair holding a withdrawn
     pair's number 2, ``scoring.services.entrant_keys``) -> "2"; a plain label is itself."""
     return key.split("/", 1)[0]
+
+
+def side_label(side) -> str:
+    """A side as the travellers print it: a pair's number, or an individual's "North & South"."""
+    return " & ".join(entrant_label(e) for e in side) if isinstance(side, tuple) else entrant_label(side)
 
 
 def pair_text(label: str) -> str:
@@ -157,5 +168,5 @@ def score_lookup(session: SessionScore | None) -> dict[tuple[int, str, str], obj
     out = {}
     for board in (session.boards if session else ()):
         for rs in board.results:
-            out[(int(board.board), entrant_label(rs.result.ns), entrant_label(rs.result.ew))] = rs
+            out[(int(board.board), side_label(rs.result.ns), side_label(rs.result.ew))] = rs
     return out

@@ -17,8 +17,9 @@ from tournaments.services.boards import board_to_pure, rules_for_game
 
 from .render import PrintError
 from .sheet import EventSheet, PlayedResult, TableLink
+from .teams_source import teams_fingerprint, teams_sheet
 
-PRINT_VERSION = 2  # bump when templates change what a stored pack looks like
+PRINT_VERSION = 3  # bump when templates change what a stored pack looks like
 
 
 def _analysis(row) -> BoardAnalysis | None:
@@ -29,7 +30,7 @@ def _analysis(row) -> BoardAnalysis | None:
 
 
 def _played(r: Result, keys: dict[int, str]) -> PlayedResult:
-    return PlayedResult(board=r.board, round=r.round, table=r.table, ns=r.ns.label, ew=r.ew.label,
+    return PlayedResult(board=r.board, round=r.round, table=r.table, ns=r.ns_label, ew=r.ew_label,
                         contract=r.contract, declarer=r.declarer, tricks=r.tricks, tricks_ns=r.tricks_ns,
                         lead=r.lead, score_ns=r.score_ns, adjusted_ns=r.adjusted_ns, adjusted_ew=r.adjusted_ew,
                         ns_entrant=keys.get(r.ns_id, ""), ew_entrant=keys.get(r.ew_id, ""))
@@ -100,7 +101,8 @@ def event_sheet(event: Event, section: str | None = None, *, public_url: str | N
     rules = rules_for_game(event.game)
     rows = list(event_boards(event=event))
     board_set = event_board_set(event=event)
-    results = list(Result.objects.filter(section=chosen, confirmed=True).select_related("ns", "ew", "score")
+    results = list(Result.objects.filter(section=chosen, confirmed=True).select_related("ns", "ew", "south", "west",
+                                                                                         "score")
                    .order_by("board", "round", "table"))
     keys = entrant_keys(list(chosen.entries.all()))
     return EventSheet(
@@ -112,7 +114,7 @@ def event_sheet(event: Event, section: str | None = None, *, public_url: str | N
         section=chosen.name if len(event_sections(event)) > 1 else "",
         scored=_stored_session(event, chosen, results, keys),
         tables=table_links(event, chosen, public_url) if public_url else (),
-        provisional_until=_provisional_text(event),
+        provisional_until=_provisional_text(event), teams=teams_sheet(event, movement),
     )
 
 
@@ -152,5 +154,6 @@ def event_fingerprint(event: Event) -> str:
         "set": [board_set.seed, board_set.algorithm] if board_set else None,
         "scored": list(scoring) if scoring else None,
         "provisional": _provisional_text(event),
+        "teams": teams_fingerprint(event),
     }
     return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()

@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from cardroom.tasks import enqueue_once_on_commit
 from scoring.services import event_rescore_later, standings_require_current
 from tournaments.models import Entry, EntryStatus, Event, EventStatus
 from tournaments.services.party import party_finish, party_start
@@ -21,7 +22,7 @@ S = EventStatus
 @transaction.atomic
 def event_start(*, event: Event, user=None) -> Event:
     """Seat the pairs by the movement, attach the boards dealt from the seed, open round 1 (a
-    party: its first round's draw from the seed)."""
+    party: its first round's draw from the seed; a teams event: its round 1 drawn)."""
     if event.is_progressive:
         party_start(party=event.party, user=user)
         event.refresh_from_db()
@@ -30,6 +31,10 @@ def event_start(*, event: Event, user=None) -> Event:
         patience_start(patience=event.patience, user=user)
         event.refresh_from_db()
         return event
+    if event.is_teams:
+        from .teams import teams_start
+
+        return teams_start(event=event, user=user)
     if not event.sections.exists():
         raise ValidationError({"movement": ["Choose a movement before starting."]})
     refuse_imported(event, "start")
@@ -87,7 +92,27 @@ def event_finish(*, event: Event, user=None, confirm: bool = False, reason: str 
 def event_publish(*, event: Event, user=None, reason: str = "") -> Event:
     """Make the results public; the club's correction period starts now."""
     standings_require_current(event=event)
-    return event_transition(event=event, to=S.PUBLISHED, user=user, reason=reason)
+    event = event_transition(event=event, to=S.PUBLISHED, user=user, reason=reason)
+    competitions_follow(event)
+    results_mail_follow(event)
+    return event
+
+
+def results_mail_follow(event: Event) -> None:
+    """The players who asked for their results by email get them, by a task after commit
+    (``accounts.tasks.queue_results_mail``): a mail server that is down delays the emails, never
+    the publishing."""
+    from accounts.tasks import queue_results_mail
+
+    enqueue_once_on_commit(queue_results_mail, event.pk, background=True)
+
+
+def competitions_follow(event: Event) -> None:
+    """The club rating and the season competitions follow a publish or an unpublish (a task
+    after commit: ``scoring.tasks.update_competitions``)."""
+    from scoring.tasks import update_competitions
+
+    enqueue_once_on_commit(update_competitions, event.pk)
 
 
 def event_reopen(*, event: Event, user, reason: str = "") -> Event:
@@ -111,7 +136,11 @@ def event_unpublish(*, event: Event, user, reason: str = "") -> Event:
     if event.status not in (S.PUBLISHED, S.FINISHED):
         raise ValidationError({"status": [f"Only a published event can be unpublished; this one is "
                                           f"{event.get_status_display().lower()}."]})
-    return event_transition(event=event, to=S.FINISHED, user=user, reason=reason)
+    was = event.status
+    event = event_transition(event=event, to=S.FINISHED, user=user, reason=reason)
+    if was == S.PUBLISHED:
+        competitions_follow(event)
+    return event
 
 
 def _close_round(event: Event) -> str:

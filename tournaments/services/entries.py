@@ -26,11 +26,17 @@ def _names(people) -> str:
 def entry_add(*, event: Event, members=(), guests=(), section: Section | None = None,
               label: str | None = None, movement: dict | None = None) -> Entry:
     """Enter a pair (members by id or instance, guests by name) and give it the first free
-    pair number of the movement. A late pair joins from the current round: in an empty or
+    pair number of the movement; an individual's entry is one player, its label the movement's
+    player number. A late pair joins from the current round: in an empty or
     withdrawn place, or the phantom's place of a half-table movement (its opponents' earlier
     rounds stay sit-outs); ``movement`` switches the section to a larger movement first."""
     refuse_party(event, "enter pairs", use=f"register its players: the party page's Register, or "
                                             f"POST …/events/{event.pk}/players/ in the API")
+    if event.is_teams:
+        from cardroom.errors import Conflict
+
+        raise Conflict(f"{event.name} is a teams event: enter teams (the event page's Teams, or "
+                       f"POST …/events/{event.pk}/teams/ in the API), each with its players.")
     if event.status in (EventStatus.FINISHED, EventStatus.PUBLISHED):
         raise ValidationError({"event": ["The event is over."]})
     section = section or event.sections.order_by("position").first()
@@ -49,8 +55,11 @@ def entry_add(*, event: Event, members=(), guests=(), section: Section | None = 
             raise ValidationError({"guests": ["A guest needs a name."]})
         else:
             people.append(guest_record(club=event.club, name=str(g).strip()))
-    if len(people) != 2:
-        raise ValidationError({"members": ["A pair is two players: give two members, two guests or one of each."]})
+    wanted = 1 if event.is_individual else 2
+    if len(people) != wanted:
+        raise ValidationError({"members": [
+            "An individual's entry is one player: give one member or one guest." if event.is_individual
+            else "A pair is two players: give two members, two guests or one of each."]})
     Section.objects.select_for_update().filter(pk=section.pk).first()  # one label at a time
     active = Entry.objects.filter(section=section, status=EntryStatus.ACTIVE)
     for p in people:
@@ -81,11 +90,16 @@ def _place(event: Event, section: Section, arrives: int, label: str | None, move
     free = change.free_from(seating.windows(section), seating.planned_movement(section).entrants, arrives)
     if label is not None:
         if label not in free:
-            raise ValidationError({"label": [f"Pair number {label} is not free in this movement."]})
+            raise ValidationError({"label": [f"{'Player' if event.is_individual else 'Pair'} number {label} is "
+                                             "not free in this movement."]})
         return label
     place = seating.late_place(section, arrives)
     if place is None:
         pairs = section.entries.filter(status=EntryStatus.ACTIVE).count() + 1
+        if event.is_individual:
+            raise ValidationError({"movement": [
+                f"The movement is full: every player number is taken. Choose an individual movement for {pairs} "
+                "players (individual by players, or a rainbow by tables)."]})
         offers = ", ".join(f"{s.kind} ({s.tables} tables, {s.rounds} rounds of {s.boards_per_round})"
                            for s in suggest(pairs=pairs)[:4])
         raise ValidationError({"movement": [
@@ -105,12 +119,18 @@ def _int(value, field: str) -> int:
 @transaction.atomic
 def entry_withdraw(*, entry: Entry) -> Entry:
     """An early leaver: kept with its results; from the next round it has not started (the
-    current one unless a result of it is in) its opponents sit out."""
+    current one unless a result of it is in) its opponents (an individual: the other three at
+    its table) sit out."""
+    if entry.team_id is not None:
+        from cardroom.errors import Conflict
+
+        raise Conflict(f"Pair {entry.label} is a team's pair: withdraw the team (DELETE …/events/{entry.event_id}/"
+                       f"teams/{entry.team_id}/ in the API), not one of its pairs.")
     if entry.status != EntryStatus.WITHDRAWN:
         current = entry.event.current_round
-        started = Result.objects.filter(Q(ns=entry) | Q(ew=entry), round__gte=max(1, current)).exists()
-        last = max(current, *Result.objects.filter(Q(ns=entry) | Q(ew=entry)).values_list("round", flat=True)) \
-            if started else max(0, current - 1)
+        played = Result.objects.filter(Q(ns=entry) | Q(ew=entry) | Q(south=entry) | Q(west=entry))
+        started = played.filter(round__gte=max(1, current)).exists()
+        last = max(current, *played.values_list("round", flat=True)) if started else max(0, current - 1)
         Entry.objects.filter(pk=entry.pk, status=EntryStatus.ACTIVE).update(
             status=EntryStatus.WITHDRAWN, withdrawn_after_round=last)
         entry.refresh_from_db()

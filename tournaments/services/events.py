@@ -10,10 +10,12 @@ from django.db.models import F
 from cardroom import limits
 from cardroom.errors import Conflict
 from scoring.services import event_rescore_later
-from tournaments.models import PARTY_GAMES, PATIENCE_GAMES, Event, EventStatus, ScoringMethod
+from tournaments.models import PARTY_GAMES, PATIENCE_GAMES, Event, EventFormat, EventStatus, ScoringMethod
 from tournaments.models.party import PartyTableReport
 
 from .lifecycle import correction_check
+
+TEAMS_ONLY_SCORING = (ScoringMethod.BOARD_A_MATCH, ScoringMethod.PATTON)
 from .sections import movement_build, section_add
 
 
@@ -29,11 +31,15 @@ def event_create(*, club, name, date, created_by=None, **fields) -> Event:
 @transaction.atomic
 def event_setup(*, club, name, date, game, scoring, created_by=None, rules: str = "",
                 movement: dict | None = None, sections: list[dict] | None = None,
-                deal_seed: str | None = None, convention: str = "") -> Event:
+                deal_seed: str | None = None, convention: str = "", format: str = EventFormat.PAIRS) -> Event:
     """Create a duplicate event with its sections; ``movement`` is the single section A's; the
-    scoring ``convention`` is the club's unless given."""
-    fields = {"club": club, "name": name, "date": date, "game": game, "scoring": scoring,
+    scoring ``convention`` is the club's unless given. An individual (``format``) takes individual
+    movements ("individual", "rainbow"), a pairs event pairs movements."""
+    fields = {"club": club, "name": name, "date": date, "game": game, "scoring": scoring, "format": format,
               "created_by": created_by, "rules": rules or "", "convention": convention or club.scoring_convention}
+    if format not in (EventFormat.PAIRS, EventFormat.INDIVIDUAL):
+        raise ValidationError({"format": ["A teams event is created with its teams options (format round_robin, "
+                                          "swiss or knockout)."]})
     if deal_seed:
         fields["deal_seed"] = deal_seed
     event = Event(**fields)
@@ -44,8 +50,14 @@ def event_setup(*, club, name, date, game, scoring, created_by=None, rules: str 
         raise ValidationError({"sections": [f"An event has at most {limits.MAX_SECTIONS} sections (limit), "
                                             f"not {len(specs)}."]})
     for position, spec in enumerate(specs, start=1):
-        section_add(event=event, name=str(spec.get("name") or chr(64 + position)),
-                    movement=movement_build(spec.get("movement") or {}), position=position)
+        built = movement_build(spec.get("movement") or {})
+        if built.rounds and built.is_individual != event.is_individual:
+            raise ValidationError({"movement": [
+                "An individual needs an individual movement (individual or rainbow, by players or tables)."
+                if event.is_individual else
+                "An individual movement seats single players: choose format individual, or a pairs movement."]})
+        section_add(event=event, name=str(spec.get("name") or chr(64 + position)), movement=built,
+                    position=position)
     return event
 
 
@@ -73,6 +85,8 @@ def event_change_check(*, event: Event, changes: dict) -> None:
                 "A poker patience evening's game and options are chosen when it is created (GET …/patience/ "
                 "shows them)." if event.is_patience else "A duplicate event cannot become poker patience: "
                 "create a poker patience evening."]})
+    if "game" in changes and event.is_teams and changes["game"] not in ("duplicate_bridge", "auction_bridge"):
+        raise ValidationError({"game": ["Teams play contract bridge (duplicate_bridge or auction_bridge)."]})
     if "game" in changes:
         if event.is_progressive or changes["game"] in PARTY_GAMES:
             raise ValidationError({"game": [
@@ -85,6 +99,13 @@ def event_change_check(*, event: Event, changes: dict) -> None:
         if event.is_progressive:
             raise ValidationError({"convention": ["A party is scored by its tally, not a scoring program's rules."]})
         correction_check(event=event)
+    if "scoring" in changes and (event.is_teams or changes["scoring"] in TEAMS_ONLY_SCORING):
+        from .teams.options import TEAMS_SCORING
+
+        if event.is_teams and changes["scoring"] not in TEAMS_SCORING:
+            raise ValidationError({"scoring": [f"A teams match is scored by {', '.join(TEAMS_SCORING)}."]})
+        if not event.is_teams:
+            raise ValidationError({"scoring": ["Board-a-match and Patton score teams matches, not a pairs event."]})
     if "scoring" in changes:
         tally = changes["scoring"] == ScoringMethod.TALLY
         if event.is_progressive or tally:

@@ -307,4 +307,4 @@ def player_pin(patience: Patience, label: str) -> str:
 def player_pin_check(patience: Patience, label: str, pin, client: str) -> PinCheck:
     """A player's PIN from ``client``, with the same per-client delay as a table's PIN."""
     return pin_check(event=patience.event, table=f"P{label}", client=client, expected=player_pin(patience, label),
-                     given=pin)
+                     given=pin, card="the director's list of players")

@@ -37,6 +37,7 @@ class PinCheck:
     ok: bool
     wait: int = 0
     tried: bool = True
+    card: str = "the table card"
 
     @property
     def message(self) -> str:
@@ -44,7 +45,7 @@ class PinCheck:
             return ""
         if not self.tried:
             return f"Too many wrong PINs: wait {self.wait} seconds before the next try."
-        text = "Wrong PIN: it is on the table card."
+        text = f"Wrong PIN: it is on {self.card}."
         return f"{text} Wait {self.wait} seconds before the next try." if self.wait else text
 
 
@@ -61,8 +62,10 @@ def _table_streaks(event: Event, table: str, now) -> int:
     return recent.aggregate(n=Sum("streak"))["n"] or 0
 
 
-def pin_check(*, event: Event, table: str, client: str, expected: str, given) -> PinCheck:
-    """Compare ``given`` with the table's PIN for ``client``, counting a wrong one."""
+def pin_check(*, event: Event, table: str, client: str, expected: str, given,
+              card: str = "the table card") -> PinCheck:
+    """Compare ``given`` with the table's PIN for ``client``, counting a wrong one; ``card`` is
+    where the PIN is printed (a patience player's is on their own card, not a table's)."""
     now = timezone.now()
     right = hmac.compare_digest(str(given or "").strip().encode(), expected.encode())
     with transaction.atomic():
@@ -71,11 +74,11 @@ def pin_check(*, event: Event, table: str, client: str, expected: str, given) ->
         if streak:
             ready = row.last_try + timedelta(seconds=streak_wait(streak))
             if now < ready:
-                return PinCheck(ok=False, wait=math.ceil((ready - now).total_seconds()), tried=False)
+                return PinCheck(ok=False, wait=math.ceil((ready - now).total_seconds()), tried=False, card=card)
         slowed = _table_streaks(event, table, now) >= TABLE_CEILING
         if slowed and row and now < row.last_try + timedelta(seconds=SLOW_SPACING):
             wait = math.ceil((row.last_try + timedelta(seconds=SLOW_SPACING) - now).total_seconds())
-            return PinCheck(ok=False, wait=wait, tried=False)
+            return PinCheck(ok=False, wait=wait, tried=False, card=card)
         if right and row is None and not slowed:
             return PinCheck(ok=True)
         if row is None:
@@ -90,7 +93,7 @@ def pin_check(*, event: Event, table: str, client: str, expected: str, given) ->
         PinMiss.objects.filter(pk=row.pk).update(misses=F("misses") + 1, streak=streak_now, last_try=now)
         row.refresh_from_db()
         slowed = _table_streaks(event, table, now) >= TABLE_CEILING
-        return PinCheck(ok=False, wait=max(streak_wait(row.streak), SLOW_SPACING if slowed else 0))
+        return PinCheck(ok=False, wait=max(streak_wait(row.streak), SLOW_SPACING if slowed else 0), card=card)
 
 
 def event_table_pin_check(event: Event, section, table: int, given, client: str) -> PinCheck:

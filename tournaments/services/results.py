@@ -6,6 +6,8 @@ for bridge whist and auction; tricks for duplicate whist); this module only read
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import F
@@ -33,7 +35,7 @@ class ResultConflict(Conflict):
     answer carries the stored one (``id``, ``existing``)."""
 
     def __init__(self, result: Result):
-        super().__init__(f"board {result.board} {result.ns.label} v {result.ew.label} already has a result",
+        super().__init__(f"board {result.board} {result.ns_label} v {result.ew_label} already has a result",
                          id=result.pk, existing=result.snapshot())
         self.result = result
 
@@ -159,9 +161,23 @@ def raw_score(event: Event, board: int, fields: dict) -> int | None:
         raise ValidationError({"contract": [str(exc)]}) from None
 
 
-def locate(*, event: Event, data: dict, override: bool = False) -> tuple[Section, int, Entry, Entry, Slot]:
-    """Find the section, board, pairs and scheduled round/table; 400 naming the field if the
-    movement does not schedule them (a director may override with round/table given)."""
+class Located(NamedTuple):
+    """Where a result belongs: section, board, the N-S and E-W entries (an individual: North and
+    East), the scheduled round and table, and an individual's South and West."""
+
+    section: Section
+    board: int
+    ns: Entry
+    ew: Entry
+    slot: Slot
+    south: Entry | None = None
+    west: Entry | None = None
+
+
+def locate(*, event: Event, data: dict, override: bool = False) -> Located:
+    """Find the section, board, pairs (or an individual's four players) and scheduled round/table;
+    400 naming the field if the movement does not schedule them (a director may override with
+    round/table given)."""
     sections = list(event.sections.all())
     name = data.get("section")
     section = next((s for s in sections if s.name == name), None) if name else (sections[0] if sections else None)
@@ -174,6 +190,8 @@ def locate(*, event: Event, data: dict, override: bool = False) -> tuple[Section
     entries: dict[str, list[Entry]] = {}
     for e in section.entries.all().order_by("-status", "joined_round"):  # withdrawn first, active last
         entries.setdefault(e.label, []).append(e)
+    if event.is_individual:
+        return _locate_seats(section, board, entries, data, override)
     labels = []
     for side in ("ns", "ew"):
         label = _label(data.get(side))
@@ -185,6 +203,10 @@ def locate(*, event: Event, data: dict, override: bool = False) -> tuple[Section
     pairs = [_holder(entries[label], slot.round if slot else 0) for label in labels]
     if slot is None:
         turned = plan.slot(board, pairs[1].label, pairs[0].label)
+        if event.is_teams:  # a room's pairs are the draw's: one team N-S in both rooms is no comparison
+            raise ValidationError({"ns": [
+                f"Board {board}: a teams match's rooms have the pairs the draw gives them. A board played the "
+                "same way round in both rooms cannot be compared: give the room an adjusted score instead."]})
         if not override:
             if turned is not None:  # e.g. a table that missed an arrow switch
                 raise ValidationError({"ns": [
@@ -196,7 +218,44 @@ def locate(*, event: Event, data: dict, override: bool = False) -> tuple[Section
         # As seated: the round and table where the movement put these pairs, unless given.
         slot = Slot(int(data.get("round") or (turned.round if turned else 0)),
                     int(data.get("table") or (turned.table if turned else 0)))
-    return section, board, pairs[0], pairs[1], slot
+    return Located(section, board, pairs[0], pairs[1], slot)
+
+
+INDIVIDUAL_SEATS = ("north", "south", "east", "west")
+
+
+def _locate_seats(section: Section, board: int, entries: dict[str, list[Entry]], data: dict,
+                  override: bool) -> Located:
+    """An individual's result: the four players by seat (``north``...``west``, player numbers)
+    must be the movement's for the board (a director may override with round/table given)."""
+    labels = {}
+    for seat in INDIVIDUAL_SEATS:
+        label = _label(data.get(seat))
+        if label not in entries:
+            raise ValidationError({seat: [f"No player {data.get(seat)!r} in section {section.name}."
+                                          if data.get(seat) not in (None, "") else
+                                          f"Give {seat.title()}'s player number (an individual names all four)."]})
+        labels[seat] = label
+    if len(set(labels.values())) != 4:
+        seat = next(s for s in INDIVIDUAL_SEATS[1:] if list(labels.values()).count(labels[s]) > 1)
+        raise ValidationError({seat: [f"Player {labels[seat]} cannot sit in two seats."]})
+    found = section.schedule.board_play(board, labels["north"])
+    slot = Slot(found[0], found[1].table) if found else None
+    if found:
+        tp = found[1]
+        scheduled = dict(zip(INDIVIDUAL_SEATS, (tp.n, tp.s, tp.e, tp.w)))
+        wrong = next((s for s in INDIVIDUAL_SEATS if scheduled[s] != labels[s]), None)
+        if wrong and not override:
+            raise ValidationError({wrong: [
+                f"Board {board} is at table {tp.table} in round {found[0]} with North {tp.n}, South {tp.s}, "
+                f"East {tp.e}, West {tp.w}: {wrong.title()} is {scheduled[wrong]}, not {labels[wrong]}."]})
+    elif not override:
+        raise ValidationError({"north": [f"The movement does not give board {board} to player {labels['north']}."]})
+    if override and (slot is None or data.get("round") or data.get("table")):
+        slot = Slot(int(data.get("round") or (slot.round if slot else 0)),
+                    int(data.get("table") or (slot.table if slot else 0)))
+    players = {seat: _holder(entries[label], slot.round) for seat, label in labels.items()}
+    return Located(section, board, players["north"], players["east"], slot, players["south"], players["west"])
 
 
 def _holder(entries: list[Entry], round_number: int) -> Entry:
@@ -219,7 +278,7 @@ def _bump(event: Event) -> None:
     Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
     from scoring.tasks import rescore_event
 
-    enqueue_once_on_commit(rescore_event, event.pk)
+    enqueue_once_on_commit(rescore_event, event.pk, coalesce=True)  # a burst of results: one run
 
 
 def _audit(result: Result | None, *, event, section, board, action, before, after, user=None, table=None,
@@ -243,12 +302,14 @@ def result_submit(*, event: Event, data: dict, user=None, source: str = "api", t
         raise ValidationError({"event": ["The event is not in play."]})
     if event.status not in OPEN:
         correction_check(event=event)  # a director's late result is a correction
-    section, board, ns, ew, slot = locate(event=event, data=data, override=override)
+    section, board, ns, ew, slot, south, west = locate(event=event, data=data, override=override)
     if table is not None and slot.table != table:
         raise ValidationError({"table": [f"Board {board} for these pairs is not at table {table}."]})
-    if not override and (ns.status != EntryStatus.ACTIVE or ew.status != EntryStatus.ACTIVE):
-        side = "ns" if ns.status != EntryStatus.ACTIVE else "ew"
-        raise ValidationError({side: ["That pair has withdrawn."]})
+    if not override:
+        seated = {"ns": ns, "ew": ew} if south is None else {"north": ns, "south": south, "east": ew, "west": west}
+        side = next((side for side, entry in seated.items() if entry.status != EntryStatus.ACTIVE), None)
+        if side:
+            raise ValidationError({side: ["That player has withdrawn." if south else "That pair has withdrawn."]})
     fields = _clean(event, data)
     score = raw_score(event, board, fields)
     values = dict(fields, score_ns=score)
@@ -275,7 +336,7 @@ def result_submit(*, event: Event, data: dict, user=None, source: str = "api", t
                     return existing, False
                 raise ResultConflict(existing)
             result = Result(event=event, section=section, board=board, round=slot.round, table=slot.table,
-                            ns=ns, ew=ew, source=source, confirmed=confirmed,
+                            ns=ns, ew=ew, south=south, west=west, source=source, confirmed=confirmed,
                             entered_by=user if getattr(user, "is_authenticated", False) else None, **values)
             result.full_clean(validate_unique=False, validate_constraints=False)
             result_check(result=result)
@@ -313,13 +374,16 @@ def result_correct(*, result: Result, data: dict, user, reason: str = "") -> Res
     result = Result.objects.select_for_update().select_related("event__club").get(pk=result.pk)
     event = result.event
     correction_check(event=event)
-    merged = {"board": result.board, "ns": result.ns.label, "ew": result.ew.label, "section": result.section.name}
-    merged.update({k: v for k, v in data.items() if k in ("board", "ns", "ew", "round", "table", "section")})
-    section, board, ns, ew, slot = locate(event=event, data=merged, override=True)
+    merged = {"board": result.board, "ns": result.ns.label, "ew": result.ew.label, "section": result.section.name,
+              **result.seats()}
+    merged.update({k: v for k, v in data.items() if k in ("board", "ns", "ew", "round", "table", "section",
+                                                          *INDIVIDUAL_SEATS)})
+    section, board, ns, ew, slot, south, west = locate(event=event, data=merged, override=True)
     fields = _clean(event, data)
     values = dict(fields, score_ns=raw_score(event, board, fields))
     before = result.snapshot()
     result.section, result.board, result.ns, result.ew = section, board, ns, ew
+    result.south, result.west = south, west
     result.round, result.table = slot.round or result.round, slot.table or result.table
     for k, v in values.items():
         setattr(result, k, v)

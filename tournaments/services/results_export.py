@@ -34,6 +34,12 @@ class ExportRefused(ValueError):
 def _check(event: Event) -> None:
     if event.status not in (EventStatus.FINISHED, EventStatus.PUBLISHED):
         raise ExportRefused("only a finished or published event is exported; finish it first")
+    if event.is_teams:
+        raise ExportRefused("a teams event is written as USEBIO (its matches, rooms and VPs); results PBN carries "
+                            "pairs events")
+    if event.is_individual:
+        raise ExportRefused("an individual's players are not written to USEBIO or results PBN yet: both carry "
+                            "pairs events here; print the results or the travellers instead")
     if event.game not in DUPLICATE_GAMES or event.scoring not in EVENT_TYPES:
         raise ExportRefused(f"USEBIO and results PBN carry matchpoint and IMP pairs events, not "
                             f"{event.get_game_display()} scored by {event.get_scoring_display()}")
@@ -54,7 +60,8 @@ def _score_text(r: Result) -> tuple[str, str, str]:
     return score, r.adjusted_ns or "", r.adjusted_ew or ""
 
 
-def _hands(event: Event) -> dict:
+def event_hands(event: Event) -> dict:
+    """The event's dealt cards as USEBIO HANDSET data: board -> {seat: "S.H.D.C"}."""
     board_set = event.board_sets.first()
     if board_set is None:
         return {}
@@ -100,11 +107,15 @@ def event_to_usebio(event: Event) -> UsebioEvent:
     two = any(st.field for st in standings)
     return UsebioEvent(event_type, tuple(pairs), boards, description=event.name, date=f"{event.date:%d/%m/%Y}",
                        club_name=event.club.name, program="Cardroom", scoring_method=method,
-                       winner_type=2 if two else 1, identifier=str(event.pk), hands=_hands(event))
+                       winner_type=2 if two else 1, identifier=str(event.pk), hands=event_hands(event))
 
 
 def event_export_usebio(event: Event) -> bytes:
-    """USEBIO 1.2 XML of a finished pairs event (UTF-8)."""
+    """USEBIO 1.2 XML of a finished pairs or teams event (UTF-8)."""
+    if event.is_teams:
+        from .results_export_teams import event_export_usebio_teams
+
+        return event_export_usebio_teams(event)
     return write_usebio(event_to_usebio(event))
 
 

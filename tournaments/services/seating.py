@@ -91,10 +91,21 @@ def section_change_movement(*, section: Section, movement: Movement) -> change.P
     """Switch the section to ``movement`` keeping every result (same board, same pairs, now at
     the new movement's round and table); refused, naming them, if a result does not fit."""
     event = section.event
+    if event.is_teams:
+        from cardroom.errors import Conflict
+
+        raise Conflict("A teams event's movement is its rounds as drawn: draw, re-draw or swap a round "
+                       f"(…/events/{event.pk}/rounds/{{n}}/draw/) instead.")
     if event.status in (EventStatus.FINISHED, EventStatus.PUBLISHED):
         raise ValidationError({"movement": ["The event is over: the movement can no longer change."]})
-    if movement.is_individual:
-        raise ValidationError({"movement": ["A pairs event needs a pairs movement."]})
+    if movement.is_individual != event.is_individual:
+        raise ValidationError({"movement": ["An individual needs an individual movement." if event.is_individual
+                                            else "A pairs event needs a pairs movement."]})
+    if event.is_individual and event.results.filter(section=section).exists():
+        from cardroom.errors import Conflict
+
+        raise Conflict("An individual's movement cannot change once results are in: each result names its "
+                       "four players' seats in this movement.")
     section = Section.objects.select_for_update().get(pk=section.pk)
     Event.objects.select_for_update(no_key=True).filter(pk=event.pk).values_list("pk").first()
     result = movement_preview(section=section, movement=movement)

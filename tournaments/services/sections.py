@@ -16,15 +16,16 @@ from tournaments.movements.validate import MovementError, check
 
 
 def movement_build(spec: dict) -> Movement:
-    """A validated movement from ``{"kind", "tables"|"pairs", "boards_per_round"?, "rounds"?}``
-    or an imported movement JSON (rounds and tables listed); errors name the field."""
+    """A validated movement from ``{"kind", "tables"|"pairs"|"players", "boards_per_round"?,
+    "rounds"?}`` (players: the individual kinds) or an imported movement JSON (rounds and tables
+    listed); errors name the field."""
     if not isinstance(spec, dict):
         raise ValidationError({"movement": ["Give an object with kind and tables or pairs."]})
     try:
         if is_movement_data(spec):
             return check(bounded(Movement.from_dict(spec)))
         options = {}
-        for key in ("tables", "pairs", "boards_per_round", "rounds"):
+        for key in ("tables", "pairs", "players", "boards_per_round", "rounds"):
             if spec.get(key) not in (None, ""):
                 options[key] = whole_number(spec[key], key)
         return generate(str(spec.get("kind", "")), **options)

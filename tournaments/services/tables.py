@@ -49,7 +49,8 @@ def table_result_submit(*, event: Event, section: Section, table: int, data: dic
     awaiting confirmation); it waits for the other side's confirmation."""
     now = _now(event, section, table)
     board = _board(now, data.get("board"), (TO_PLAY, PENDING))
-    body = dict(data, board=board, ns=now["ns"], ew=now["ew"], section=section.name)
+    body = dict(data, board=board, ns=now["ns"], ew=now["ew"], section=section.name,
+                **{seat["seat"]: seat["label"] for seat in now["seats"]})  # an individual's four players
     return results.result_submit(event=event, data=body, source="table", table=table, confirmed=False)
 
 
@@ -112,6 +113,9 @@ def board_not_played_decide(*, report: BoardNotPlayed, user, decision: str, adju
             raise ValidationError({"adjusted_ns": ["Give the adjusted score (A+, A, A-, 60%) for N-S or E-W."]})
         data = {"board": report.board, "ns": report.ns.label, "ew": report.ew.label, "section": report.section.name,
                 "adjusted_ns": adjusted_ns, "adjusted_ew": adjusted_ew}
+        tp = report.section.schedule.table(report.round, report.table)
+        if tp is not None and tp.is_individual:  # an individual's four players, from the movement
+            data.update(north=tp.n, south=tp.s, east=tp.e, west=tp.w)
         try:
             result, _created = results.result_submit(event=report.event, data=data, user=user, source="director",
                                                      override=True)
@@ -149,6 +153,7 @@ def table_identify(*, event: Event, section: Section, table: int, numbers: dict)
             entry.member_a = people[0]
             entry.member_b = people[1] if len(people) > 1 else None
             entry.save(update_fields=["names", "member_a", "member_b"])
+            Event.objects.filter(pk=event.pk).update(updated_at=timezone.now())  # the standings' ETag
             out.append(("success", f"Pair {entry.label}: {entry.names}."))
             continue
         strangers = [m for m in people if m.pk not in entered]

@@ -25,6 +25,7 @@ from scoring.engine.usebiotool import convention_of, line_result, method_of, pri
 from tournaments.deals.boards import board_dealer, board_vulnerability
 from tournaments.deals.pbn import make_game, write_pbn
 from tournaments.deals.usebio import UsebioError, UsebioEvent
+from tournaments.deals.usebio_teams import is_teams_type, usebio_event_type
 from tournaments.models import Entry, Event, EventStatus, Game, Result, ScoringMethod, Section
 from tournaments.models.results import ResultSource
 from tournaments.movements.model import Movement, RoundPlan, TablePlay
@@ -123,9 +124,19 @@ def _check(event: UsebioEvent) -> None:
 
 
 @transaction.atomic
-def event_import_usebio(*, club, data: bytes | str, user=None, name: str = "") -> Event:
+def event_import_usebio(*, club, data: bytes | str, user=None, name: str = "", vp_scale: str | None = None
+                        ) -> Event:
     """Create a finished event from a USEBIO file; standings are scored before returning.
-    ``event.usebio_report`` tells how many pairs' places and totals equal the file's."""
+    ``event.usebio_report`` tells how many pairs' places and totals equal the file's. A teams
+    file is imported as a teams event (``services.usebio_teams``)."""
+    try:
+        teams = is_teams_type(usebio_event_type(data))
+    except UsebioError as exc:
+        raise UsebioImportError(f"line {exc.line}: {exc.message}" if exc.line else exc.message) from None
+    if teams:
+        from .usebio_teams import event_import_usebio_teams
+
+        return event_import_usebio_teams(club=club, data=data, user=user, name=name, vp_scale=vp_scale)
     try:
         pure, _boards, session, two = score_usebio(data)
     except UsebioError as exc:

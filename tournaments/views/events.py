@@ -7,6 +7,7 @@ from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import formats, timezone
+from django.views.decorators.http import condition
 
 from cardroom import limits
 from cardroom.errors import Conflict
@@ -16,10 +17,13 @@ from clubs.permissions import is_director, is_scorer
 from scoring.services import event_rescore_later
 from tournaments import selectors, selectors_event, selectors_lifecycle, selectors_table
 from tournaments.selectors_boards import board_analysis_progress
-from tournaments.models import PARTY_GAMES, PATIENCE_GAMES, Entry, EventStatus, Game, Result, ScoringMethod
+from tournaments.models import (PARTY_GAMES, PATIENCE_GAMES, Entry, EventFormat, EventStatus, Game, Result,
+                                ScoringMethod)
 from tournaments.movements.suggest import suggest
 from tournaments.result_form import result_fields
 from tournaments.services import actions, entries, events, lifecycle, pair_names, pins, results
+from tournaments.services.teams import teams_event_setup
+from tournaments.services.teams.options import VP_SCALES
 from tournaments.visibility import event_sight
 
 from .movement import choice_spec, late_offers
@@ -37,6 +41,14 @@ def _errors(request, exc: ValidationError) -> None:
     for field, msgs in getattr(exc, "message_dict", {"": exc.messages}).items():
         for m in msgs:
             messages.error(request, f"{field}: {m}" if field and field != "__all__" else m)
+
+
+TEAMS_FIELDS = ("boards_per_match", "rounds", "vp_scale", "first_round", "segments")
+SCALE_LABELS = {"wbf_continuous": "WBF 20-point continuous (2013)", "wbf_30": "30-point (discrete)",
+                "wbf_25": "25-point (discrete)", "acbl_20": "ACBL 20-point (discrete)",
+                "win_draw_loss": "Win / draw / loss", "none": "None: IMPs only"}
+# The scales the teams service accepts (one the engine names without a table is not offered).
+VP_SCALE_CHOICES = [(name, SCALE_LABELS.get(name, name)) for name in VP_SCALES]
 
 
 def event_new(request, slug):
@@ -59,7 +71,46 @@ def event_new(request, slug):
         boards, status = None, 400
     suggestions = [s for s in suggest(pairs=pairs, boards_wanted=boards)
                    if s.kind in ("howell", "mitchell", "skip-mitchell", "relay-mitchell")]
-    if request.method == "POST" and status == 200:  # a bad number of pairs or boards creates nothing
+    try:
+        players = whole_number(request.GET.get("players") or request.POST.get("players"), "players", low=4,
+                               high=limits.MAX_PAIRS * 2, default=8)
+    except ValidationError as exc:
+        _errors(request, exc)
+        players, status = 8, 400
+    individuals = [(f"{s.kind}:{s.rounds}:{s.boards_per_round}", s)
+                   for s in suggest(players=players, boards_wanted=boards)]
+    teams_form = {key: request.POST.get(key, "") for key in TEAMS_FIELDS}
+    if request.method == "POST" and request.POST.get("format") == EventFormat.INDIVIDUAL and status == 200:
+        kind, _, rest = request.POST.get("individual_movement", "").partition(":")
+        rounds, _, bpr = rest.partition(":")
+        try:
+            event = events.event_setup(
+                club=club, created_by=request.user, name=request.POST.get("name", "").strip(),
+                date=request.POST.get("date"), game=request.POST.get("game"), scoring=request.POST.get("scoring"),
+                format=EventFormat.INDIVIDUAL,
+                movement={"kind": kind, "players": players, "rounds": rounds, "boards_per_round": bpr})
+        except ValidationError as exc:
+            _errors(request, exc)
+            status = 400
+        else:
+            return redirect(event.get_absolute_url())
+    elif request.method == "POST" and request.POST.get("format", "pairs") not in ("pairs", EventFormat.INDIVIDUAL):
+        options = {k: teams_form[k] for k in ("vp_scale", "first_round") if teams_form[k]}
+        try:
+            if request.POST.get("format") == EventFormat.KNOCKOUT and teams_form["segments"].strip():
+                options["segments"] = whole_number(teams_form["segments"], "segments", high=limits.MAX_ROUNDS)
+            event = teams_event_setup(
+                club=club, created_by=request.user, name=request.POST.get("name", "").strip(),
+                date=request.POST.get("date"), game=request.POST.get("game"), format=request.POST.get("format"),
+                scoring=request.POST.get("scoring"), boards_per_match=teams_form["boards_per_match"],
+                rounds=teams_form["rounds"] or 0,
+                options=options)
+        except ValidationError as exc:
+            _errors(request, exc)
+            status = 400
+        else:
+            return redirect("teams-home", slug=club.slug, pk=event.pk)
+    elif request.method == "POST" and status == 200:  # a bad number of pairs or boards creates nothing
         choice = request.POST.get("movement", "")
         kind, _, rest = choice.partition(":")
         tables, _, bpr = rest.partition(":")
@@ -79,10 +130,15 @@ def event_new(request, slug):
         "game": request.POST.get("game") or Game.DUPLICATE_BRIDGE,
         "scoring": request.POST.get("scoring") or ScoringMethod.MATCHPOINTS,
         "movement": request.POST.get("movement") or (offered[0][0] if offered else ""),
+        "format": request.POST.get("format") or "pairs", **{k: v for k, v in teams_form.items() if v},
+        "individual_movement": request.POST.get("individual_movement") or (
+            individuals[0][0] if individuals and request.method == "GET" else ""),
     }
     return render(request, "tournaments/event_new.html", {
         "club": club, "pairs": pairs, "boards": boards, "suggestions": offered, "games": games, "chosen": chosen,
-        "scorings": [c for c in ScoringMethod.choices if c[0] != ScoringMethod.TALLY]}, status=status)
+        "players": players, "individuals": individuals,
+        "scorings": [c for c in ScoringMethod.choices if c[0] != ScoringMethod.TALLY],
+        "formats": EventFormat.choices, "vp_scales": VP_SCALE_CHOICES}, status=status)
 
 
 def event_detail(request, slug, pk):
@@ -116,6 +172,10 @@ def _detail_context(request, club, event) -> dict:
             "analysis": board_analysis_progress(event=event) if director else None,
         })
         context.update(_sight_context(event, request.user, sections))
+    if event.is_teams:
+        from .teams import event_teams_context
+
+        context.update(event_teams_context(request, club, event, context))
     context["provisional_until"] = selectors_lifecycle.provisional_until(event)
     return context
 
@@ -124,22 +184,33 @@ def _sight_context(event, user, sections) -> dict:
     """The links this viewer may follow (tournaments.visibility): travellers by section, the
     score cards of the standings, the hand records."""
     sight = event_sight(event, user)
-    travellers = [{"section": s.name, "boards": [b for b in s.schedule.board_numbers()
-                                                 if sight.traveller(s.name, b)]} for s in sections]
+    # Only a viewer who sees every traveller needs the movement's boards; the others see the
+    # boards their pairs have played, which the sight already knows (no movement to decode).
+    travellers = [{"section": s.name, "boards": list(s.schedule.board_numbers()) if sight.open_results else
+                   sorted(b for name, b in sight.played if name == s.name and sight.traveller(name, b))}
+                  for s in sections]
     cards = {(s.name, e.label) for s in sections for e in s.entries.all() if sight.score_card(s.name, e.label)}
     return {"sight": sight, "traveller_links": [t for t in travellers if t["boards"]],
             "score_card_links": {f"{s}/{label}" for s, label in cards}}
 
 
+def _standings_etag(request, slug, pk) -> str:
+    """The live poll's ETag (``selectors_event.standings_etag``); the event found is kept for the view."""
+    request.standings_event = _event(request, slug, pk)
+    return selectors_event.standings_etag(request.standings_event[1], request.user)
+
+
+@condition(etag_func=_standings_etag)
 def event_standings_json(request, slug, pk):
-    """What the live standings poll (every few seconds while the event runs)."""
-    club, event = _event(request, slug, pk)
+    """What the live standings poll (every few seconds while the event runs); a poll that finds
+    nothing new (If-None-Match) is a 304 without reading the standings."""
+    club, event = getattr(request, "standings_event", None) or _event(request, slug, pk)
     data = selectors_event.event_standings(event)
     data["computed_at_text"] = _when_text(data.get("computed_at"))
     for key in ("computed_at", "provisional_until"):
         data[key] = data[key].isoformat() if data.get(key) else None
     data["analysis"] = board_analysis_progress(event=event)
-    seen = _sight_context(event, request.user, selectors_event.event_sections(event))
+    seen = _sight_context(event, request.user, list(event.sections.defer("movement")))
     for row in data["standings"]:  # the links the viewer may follow, as on the page
         card = reverse("event-score-card", args=[club.slug, event.pk, row["label"]]) + f"?section={row['section']}"
         row["score_card_url"] = card if f"{row['section']}/{row['label']}" in seen["score_card_links"] else None
@@ -195,7 +266,8 @@ def event_action(request, slug, pk, action):
             choice = request.POST.get("movement", "").strip()
             entered = pair_names.entry_add_named(event=event, players=[p for p in players if p[1].strip()],
                                                  movement=choice_spec(choice) if choice else None)
-            messages.success(request, f"Pair {entered.entry.label}: {entered.entry.names}")
+            messages.success(request, f"{'Player' if event.is_individual else 'Pair'} {entered.entry.label}: "
+                                      f"{entered.entry.names}")
             for note in entered.notes:
                 messages.info(request, note)
         elif action == "withdraw":

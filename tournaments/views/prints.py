@@ -11,7 +11,7 @@ from clubs.models import Club
 from clubs.permissions import is_director, is_scorer
 from tournaments import selectors
 from tournaments.prints.access import may_print, pack_refusal, parse_request, printable_kinds, public_url
-from tournaments.prints.kinds import KINDS, build_print
+from tournaments.prints.kinds import KINDS, ROUND_KINDS, build_print
 from tournaments.prints.pack import pack_name, pack_progress, pack_ready, pack_request
 from tournaments.prints.render import PAPERS, PrintError, paper_for, print_filename, print_response
 from tournaments.prints.source import event_sheet, user_pairs
@@ -41,11 +41,11 @@ def _print(request, slug, pk, kind, as_html):
         sheet = event_sheet(event, wanted.section,
                             public_url=public_url(request) if KINDS[wanted.kind].director else None)
         template, context, title = build_print(sheet, wanted.kind, board=wanted.board, pair=wanted.pair,
-                                               table=wanted.table)
+                                               table=wanted.table, round=wanted.round)
     except PrintError as exc:
         return HttpResponseBadRequest(exc.message)
     name = print_filename(event.name, event.date, wanted.kind, wanted.board or "", wanted.pair or "",
-                          wanted.table or "", wanted.paper)
+                          wanted.table or "", f"round-{wanted.round}" if wanted.round else "", wanted.paper)
     if as_html:
         context = {**context, "back_url": reverse("event-prints", kwargs={"slug": club.slug, "pk": event.pk})}
     return print_response(template, context, paper=wanted.paper, title=title, filename=name, as_html=as_html,
@@ -128,4 +128,5 @@ def prints_menu(request, slug, pk):
         "club": club, "event": event, "sheet": sheet, "scorer": scorer, "packs": packs, "own_pairs": pairs,
         "pack_allowed": pack_allowed, "own_boards": sorted(sight.played), "director": director,
         "kinds": printable_kinds(request.user, event), "papers": list(PAPERS), "default_paper": paper_for(club),
+        "round_kinds": [(k, KINDS[k].title) for k in ROUND_KINDS],
     })

@@ -100,6 +100,10 @@ def table_scoring(request, slug, pk, section, table):
         if not context["entered"]:
             context["entered"] = {k: "" if pending[k] is None else str(pending[k]) for k in FIELDS}
     context["offer"] = offer
+    if event.is_teams:  # which match this table plays, in which room
+        from .teams import table_match_context
+
+        context.update(table_match_context(event, sec, table, now))
     traveller = None
     board = request.GET.get("board", "")
     if is_whole(board, max_digits=3):  # the board's traveller, for the pairs who played it at this table

@@ -24,6 +24,9 @@ def _club(request, slug) -> Club:
 def import_summary(event: Event) -> str:
     """What the director reads after an import: did Cardroom reproduce the file's results?"""
     report = event.usebio_report
+    if "teams" in report:
+        return (f"Imported {event.name}: {report['matching']} of {report['places']} teams' places and totals and "
+                f"{report['matches_matching']} of {report['matches']} matches' scores equal the file's.")
     return (f"Imported {event.name}: {report['matching']} of {report['pairs']} pairs' places and totals "
             f"equal the file's (scored by {report['convention'] or 'cardroom'}'s conventions).")
 

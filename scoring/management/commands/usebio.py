@@ -44,9 +44,14 @@ class Command(BaseCommand):
         except OSError as exc:
             return 2, f"{args.file}: cannot read: {exc.strerror or exc}"
         try:
-            event = event_import_usebio(club=club, data=data, user=None)
+            event = event_import_usebio(club=club, data=data, user=None, vp_scale=args.vp_scale)
         except UsebioImportError as exc:
             return 2, f"{args.file}: {exc}"
+        report = event.usebio_report
+        if "teams" in report:
+            return 0, (f"imported event {event.pk}: {event.name} ({event.date}), {report['teams']} teams; "
+                       f"{report['matches_matching']} of {report['matches']} matches' and {report['matching']} of "
+                       f"{report['places']} teams' figures equal the file's\n")
         return 0, f"imported event {event.pk}: {event.name} ({event.date}), {event.entries.count()} pairs\n"
 
     def _export(self, args):

@@ -1,11 +1,12 @@
 """PBN reader/writer: lenient import, strict export, lossless round trips."""
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import assume, given, settings, strategies as st
 
 from tournaments.deals.pbn import (
     MANDATORY_TAGS,
     PbnError,
+    PbnTag,
     make_game,
     read_pbn,
     write_pbn,
@@ -139,5 +140,9 @@ def test_any_game_round_trips_through_the_writer(tags):
     game = make_game([])
     for name, value, table in tags:
         game = game.with_tag(name, value, table)
+    # A file whose last table ends on a row shorter than its columns reads as cut off and is
+    # refused (tests/test_bad_input_catalogue.py, "a PBN truncated inside a table"): not a game that round-trips.
+    last = PbnTag(tags[-1][0], tags[-1][1])
+    assume(not (tags[-1][2] and last.columns and len(tags[-1][2][-1]) < len(last.columns)))
     back = read_pbn(write_pbn([game], export=False))
     assert back == [game]

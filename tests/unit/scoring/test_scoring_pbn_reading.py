@@ -240,3 +240,42 @@ def test_rescoring_our_own_pbn_output_gives_the_same_standings(tmp_path_factory,
     rescored = scored(again, "--method", family, "--convention", name)
     assert rescored["ranking"] == original["ranking"]
     assert [b["results"] for b in rescored["boards"]] == [b["results"] for b in original["boards"]]
+
+
+RUTER_INDIVIDUAL = DATA / "ruter_individual_2010_boards.pbn"
+
+
+def test_a_ruter_individual_reproduces_the_programs_matchpoints_per_player():
+    """Ruter 4.1.4's "Stormästarträffen 2010" individual (48 players, MP1): every played result's
+    MP_North ... MP_West as Ruter printed them (to its one decimal), Neuberg-factored boards
+    included; the adjusted rows (A+/A-) follow the session percentage rule (see the data README)."""
+    result = scored(RUTER_INDIVIDUAL)
+    assert result["convention"] == "ruter"
+    printed = {}
+    for game in read_pbn(RUTER_INDIVIDUAL.read_text(encoding="utf-8")):
+        for row in game.table("ScoreTable"):
+            key = (int(game.tag("Board").value), row["PlayerId_North"], row["PlayerId_East"])
+            printed[key] = row
+    compared = adjusted = 0
+    per_player: dict[str, float] = {}
+    for board in result["boards"]:
+        assert board["top"] == 22.0
+        for r in board["results"]:
+            north, south = r["ns"]
+            east, west = r["ew"]
+            row = printed[(board["board"], north, east)]
+            assert (row["PlayerId_South"], row["PlayerId_West"]) == (south, west)
+            for player, mp in ((north, r["mp_ns"]), (south, r["mp_ns"]), (east, r["mp_ew"]), (west, r["mp_ew"])):
+                per_player[player] = per_player.get(player, 0.0) + mp
+            if r.get("adjusted_ns"):
+                adjusted += 1
+                assert r["adjusted_ns"] == r["adjusted_ew"] == row["Score_NS"].strip('"')
+                continue
+            compared += 1
+            for seat, mp in (("North", r["mp_ns"]), ("South", r["mp_ns"]), ("East", r["mp_ew"]), ("West", r["mp_ew"])):
+                assert round(mp, 1) == pytest.approx(float(row[f"MP_{seat}"]), abs=0.051), (board["board"], row)
+    assert (compared, adjusted) == (56, 4)
+    ranking = {r["player"]: r for r in result["ranking"]}
+    assert len(ranking) == 48 and all(r["boards"] == 5 for r in ranking.values())
+    for player, total in per_player.items():
+        assert ranking[player]["total"] == pytest.approx(total, abs=0.02)

@@ -13,6 +13,8 @@ from dataclasses import asdict
 
 from django.db import transaction
 
+from cardroom.tasks import enqueue_once_on_commit
+
 from scoring.engine import tally
 from tournaments.models.party import (
     Party, PartyPlayer, PartyTableReport, PartyRound, PartyStanding, PartyStar, PlayerStatus, Progression)
@@ -35,6 +37,25 @@ def table_report_write(*, party: Party, round_: PartyRound, table: int, existing
     return report
 
 
+def party_standings_fill(*, using: str = "default") -> int:
+    """Store the standings of parties played before they were stored (migration 0013), once the
+    schema is the present one: run after ``migrate`` (``post_migrate``), never between
+    migrations, because it reads the present models. Skipped while migrations are pending (a
+    migrate to an older target). Returns how many parties it filled."""
+    from django.db import connections
+    from django.db.migrations.executor import MigrationExecutor
+
+    executor = MigrationExecutor(connections[using])
+    if executor.migration_plan(executor.loader.graph.leaf_nodes()):
+        return 0
+    missing = Party.objects.using(using).filter(standings__isnull=True, players__isnull=False).distinct()
+    filled = 0
+    for party in missing.select_related("event"):
+        party_standings_write(party=party)
+        filled += 1
+    return filled
+
+
 @transaction.atomic
 def party_standings_write(*, party: Party) -> list[PlayerTally]:
     """Recompute the party's standings and replace the stored rows (idempotent)."""
@@ -47,6 +68,10 @@ def party_standings_write(*, party: Party) -> list[PlayerTally]:
                       hearts=row.hearts, retired=row.retired, prize=row.prize, note=row.note,
                       lines=[asdict(line) for line in row.lines])
         for position, row in enumerate(rows, start=1)])
+    if party.event.status == "published":  # a correction after publishing: the competitions follow
+        from scoring.tasks import update_competitions
+
+        enqueue_once_on_commit(update_competitions, party.event_id)
     return rows
 
 
