@@ -215,3 +215,64 @@ class RatedEvent(models.Model):
 
     def __str__(self) -> str:
         return f"rated {self.event_id} v{self.version}"
+
+
+class NationalScore(models.Model):
+    """One result of a simultaneous' heat scored across the whole field (every heat's results of
+    the board); rebuilt by the national scoring run (the heat's own ``Score`` is its club's)."""
+
+    simultaneous = models.ForeignKey("tournaments.Simultaneous", on_delete=models.CASCADE, related_name="scores")
+    result = models.OneToOneField("tournaments.Result", on_delete=models.CASCADE, related_name="national_score")
+    board = models.PositiveSmallIntegerField()
+    top = models.FloatField(null=True, blank=True)
+    mp_ns = models.FloatField(null=True, blank=True)
+    mp_ew = models.FloatField(null=True, blank=True)
+    pct_ns = models.FloatField(null=True, blank=True)
+    pct_ew = models.FloatField(null=True, blank=True)
+    imp_ns = models.FloatField(null=True, blank=True)
+    imp_ew = models.FloatField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["simultaneous", "board"])]
+
+    def __str__(self) -> str:
+        return f"national score of result {self.result_id}"
+
+
+class NationalStanding(models.Model):
+    """A pair's place in a simultaneous' national ranking (per direction for two-winner heats)."""
+
+    simultaneous = models.ForeignKey("tournaments.Simultaneous", on_delete=models.CASCADE, related_name="standings")
+    heat = models.ForeignKey("tournaments.Heat", on_delete=models.CASCADE, related_name="national_standings")
+    entry = models.ForeignKey("tournaments.Entry", on_delete=models.CASCADE, related_name="national_standings")
+    position = models.PositiveIntegerField()
+    rank = models.CharField(max_length=8)
+    field = models.CharField(max_length=8, blank=True)
+    total = models.FloatField()
+    top = models.FloatField(null=True, blank=True)
+    percentage = models.FloatField(null=True, blank=True)
+    boards = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["simultaneous", "field", "position"]
+        constraints = [models.UniqueConstraint(fields=["simultaneous", "entry"], name="one_national_standing_per_entry")]
+
+    def __str__(self) -> str:
+        return f"{self.rank} {self.entry_id} nationally"
+
+
+class NationalScoring(models.Model):
+    """One row per simultaneous: the national run's lock and what it last scored (as ``EventScoring``)."""
+
+    simultaneous = models.OneToOneField("tournaments.Simultaneous", on_delete=models.CASCADE,
+                                        related_name="scoring_state")
+    version = models.PositiveIntegerField(default=0)
+    runs = models.PositiveIntegerField(default=0)
+    computed_at = models.DateTimeField(null=True, blank=True)
+    duration_ms = models.FloatField(default=0)
+    results_scored = models.PositiveIntegerField(default=0)
+    chunks = models.PositiveIntegerField(default=0, help_text="Board chunks the last run was split into.")
+    error = models.TextField(blank=True)
+
+    def __str__(self) -> str:
+        return f"national scoring of {self.simultaneous_id} at v{self.version}"
