@@ -4,7 +4,7 @@ Raw scores for every game (contract bridge Law 77, bridge whist 1904, auction 19
 duplicate whist, euchre), hearts settlement, comparative scoring (matchpoints, Neuberg, Law 12C adjusted
 scores, IMPs, datum/Butler, cross-IMPs, VPs, teams matches and rankings, the books' plus/minus-the-average), rankings,
 the scoring programs' conventions as data (``CONVENTIONS``), and ``score_session`` -- the one call
-the Django side needs.
+the Django side needs (``score_field`` for several sections or heats scored across the field).
 """
 from .adjustments import Adjustment, parse_adjustment
 from .books import (BOOKS_METHODS, CompassResult, above_average, books_session, compass_scores,
@@ -30,8 +30,9 @@ from .teams import (BYE_RULES, DEFAULT_TIE_BREAKS, KNOCKOUT_TIE_RULES, TEAM_SCOR
                     butler_pairs, knockout_winner, match_score, rank_teams, score_board)
 from .vpscales import VP_SCALES, VPScale, victory_points_on, wbf_continuous_table
 from .session import (METHODS, BoardResults, BoardScore, Method, Result, ResultScore, SessionScore,
-                      Standing, direction_fields, score_session, seated_against_field,
-                      seating_fields)
+                      Standing, Tally, direction_fields, score_session, seated_against_field,
+                      seating_fields, settle)
+from .field import FieldPart, FieldScore, FieldStanding, field_boards, field_standings, score_field
 from .whist import WhistDealScore, WhistRevoke, duplicate_whist_score, game_value, whist_deal, whist_rubber_value
 
 __all__ = [name for name in dir() if not name.startswith("_")]

@@ -17,7 +17,7 @@ from typing import Mapping
 import numpy as np
 
 from .imps import cross_imps, datum, imps
-from .session import BoardResults, BoardScore, Method, ResultScore, SessionScore, standings_of
+from .session import BoardResults, BoardScore, Method, ResultScore, SessionScore, Tally, standings_of
 
 _COLUMNS = ("mp_ns", "mp_ew", "pct_ns", "pct_ew", "imp_ns", "imp_ew")
 
@@ -140,10 +140,11 @@ def _score_columns(boards: Sequence[BoardResults], method: Method, *, fields: Ma
     compared = (np.bincount(who, weights=np.concatenate(comparisons), minlength=size).astype(np.int64).tolist()
                 if comparisons else [0] * size)
     entrants = list(index)
-    standings = standings_of(method, dict(zip(entrants, totals)), dict(zip(entrants, tops)),
-                             dict(zip(entrants, played)), dict(zip(entrants, compared)),
+    tally = Tally(dict(zip(entrants, totals)), dict(zip(entrants, tops)), dict(zip(entrants, played)),
+                  dict(zip(entrants, compared)))
+    standings = standings_of(method, tally.totals, tally.tops, tally.played, tally.compared,
                              fields=fields, tiebreaks=tiebreaks)
-    return SessionScore(method.kind, tuple(board_scores), standings)
+    return SessionScore(method.kind, tuple(board_scores), standings, tally)
 
 
 _FACTORING = {"neuberg": "neuberg", "ties": "ties", "own-top": "none"}

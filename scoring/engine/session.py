@@ -181,10 +181,27 @@ class Standing:
 
 
 @dataclass(frozen=True)
+class Tally:
+    """What a session's standings are summed from, per entrant: totals, tops, boards played and
+    comparisons, before the credits that need the whole session: ``awards`` (matchpoint adjusted
+    scores, each ``(side's entrants, Adjustment, credit top)``, worth the side's session
+    percentage when A+/A-) and ``byes`` (entrants sitting out a board, credited their IMP mean or a
+    fixed number). Tallies of disjoint boards merge (``settle``): scoring boards in chunks."""
+
+    totals: dict
+    tops: dict
+    played: dict
+    compared: dict
+    awards: tuple = ()
+    byes: tuple = ()
+
+
+@dataclass(frozen=True)
 class SessionScore:
     method: str
     boards: tuple[BoardScore, ...]
     standings: tuple[Standing, ...] = field(default_factory=tuple)
+    tally: Tally | None = field(default=None, compare=False, repr=False)
 
 
 def _members(side: str | tuple[str, ...]) -> tuple[str, ...]:
@@ -363,11 +380,14 @@ def score_session(
                 if r.adjusted_ew is None:
                     credit(r.ew, credit_top - v, credit_top)
 
-    session_pct = {e: 100 * totals[e] / tops[e] for e in totals if tops.get(e)} if method.adjusted == "session" else {}
+    session_pct = session_percentages(method, totals, tops)
+    awards: list[tuple[tuple[str, ...], Adjustment, float]] = []
 
     def side_pct(side) -> float | None:
-        known = [session_pct[e] for e in _members(side) if e in session_pct]
-        return sum(known) / len(known) if known else None
+        return _side_percent(session_pct, side)
+
+    def award(side, adjustment, credit_top) -> None:
+        awards.append((_members(side), adjustment, credit_top))
 
     board_scores = []
     for board, shown, other, shown_top, credit_top, board_datum, n in raw:
@@ -399,30 +419,72 @@ def score_session(
                 p_ns = r.adjusted_ns.mp_percent(side_pct(r.ns))
                 p_ew = r.adjusted_ew.mp_percent(side_pct(r.ew))
                 mp_ns, mp_ew = shown_top * p_ns / 100, shown_top * p_ew / 100
-                credit(r.ns, credit_top * p_ns / 100, credit_top)
-                credit(r.ew, credit_top * p_ew / 100, credit_top)
+                award(r.ns, r.adjusted_ns, credit_top)
+                award(r.ew, r.adjusted_ew, credit_top)
             else:
                 mp_ns, mp_ew = v, shown_top - v
                 if r.adjusted_ns is not None:
                     p = r.adjusted_ns.mp_percent(side_pct(r.ns))
                     mp_ns = shown_top * p / 100
-                    credit(r.ns, credit_top * p / 100, credit_top)
+                    award(r.ns, r.adjusted_ns, credit_top)
                 elif r.adjusted_ew is not None:
                     p = r.adjusted_ew.mp_percent(side_pct(r.ew))
                     mp_ew = shown_top * p / 100
-                    credit(r.ew, credit_top * p / 100, credit_top)
+                    award(r.ew, r.adjusted_ew, credit_top)
             scored.append(ResultScore(r, mp_ns=mp_ns, mp_ew=mp_ew, pct_ns=pct(mp_ns), pct_ew=pct(mp_ew)))
         board_scores.append(BoardScore(board.board, shown_top, board_datum, tuple(scored)))
 
-    if imp and not cross2 and method.bye_boards != "none":
+    tally = Tally(totals, tops, played, compared, tuple(awards), tuple(e for b in boards for e in b.byes))
+    totals, tops, played, compared = settle(method, (tally,))
+    standings = standings_of(method, totals, tops, played, compared, fields=fields, tiebreaks=tiebreaks)
+    return SessionScore(method.kind, tuple(board_scores), standings, tally)
+
+
+def session_percentages(method: Method, totals: Mapping[str, float], tops: Mapping[str, float]) -> dict[str, float]:
+    """Entrant -> its session percentage, what Average-plus/minus are worth (none when fixed)."""
+    if method.adjusted != "session":
+        return {}
+    return {e: 100 * totals[e] / tops[e] for e in totals if tops.get(e)}
+
+
+def _side_percent(session_pct: Mapping[str, float], side) -> float | None:
+    known = [session_pct[e] for e in _members(side) if e in session_pct]
+    return sum(known) / len(known) if known else None
+
+
+def settle(method: Method, tallies: Sequence[Tally]) -> tuple[dict, dict, dict, dict]:
+    """Merge tallies (of disjoint boards) into the totals standings are ranked by: sum them, then
+    credit the awards at each side's session percentage over all the tallies' boards, then the
+    IMP byes. One tally gives exactly what ``score_session`` ranks."""
+    totals: dict[str, float] = {}
+    tops: dict[str, float] = {}
+    played: dict[str, int] = {}
+    compared: dict[str, int] = {}
+    for t in tallies:
+        for e, v in t.totals.items():
+            totals[e] = totals.get(e, 0.0) + v
+            tops[e] = tops.get(e, 0.0) + t.tops.get(e, 0.0)
+            played[e] = played.get(e, 0) + t.played.get(e, 0)
+            compared[e] = compared.get(e, 0) + t.compared.get(e, 0)
+    session_pct = session_percentages(method, totals, tops)
+    for t in tallies:
+        for members, adjustment, credit_top in t.awards:
+            value = credit_top * adjustment.mp_percent(_side_percent(session_pct, members)) / 100
+            if method.board_decimals is not None:
+                value = round(value, method.board_decimals)
+            for e in members:
+                totals[e] = totals.get(e, 0.0) + value
+                tops[e] = tops.get(e, 0.0) + (credit_top or 0.0)
+                played[e] = played.get(e, 0) + 1
+                compared[e] = compared.get(e, 0)
+    cross2 = method.kind == "cross-imps" and method.cross_style == "cross2"
+    if method.is_imps and not cross2 and method.bye_boards != "none":
         mean = {e: totals[e] / played[e] for e in totals if played[e]}
-        for board in boards:
-            for e in board.byes:
+        for t in tallies:
+            for e in t.byes:
                 if e in mean:
                     totals[e] += mean[e] if method.bye_boards == "mean" else method.bye_imps
-
-    standings = standings_of(method, totals, tops, played, compared, fields=fields, tiebreaks=tiebreaks)
-    return SessionScore(method.kind, tuple(board_scores), standings)
+    return totals, tops, played, compared
 
 
 def standings_of(method: Method, totals: Mapping[str, float], tops: Mapping[str, float], played: Mapping[str, int],
@@ -466,5 +528,5 @@ def standings_of(method: Method, totals: Mapping[str, float], tops: Mapping[str,
 
 __all__ = [
     "BoardResults", "BoardScore", "Method", "METHODS", "Result", "ResultScore", "SessionScore",
-    "Standing", "direction_fields", "matchpoints", "score_session", "standings_of", "seated_against_field", "seating_fields",
+    "Standing", "Tally", "direction_fields", "settle", "matchpoints", "score_session", "standings_of", "seated_against_field", "seating_fields",
 ]
