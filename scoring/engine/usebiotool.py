@@ -52,6 +52,7 @@ def _artificial(line: UsebioLine) -> tuple[Adjustment | None, Adjustment | None]
 def line_result(board: str, line: UsebioLine) -> Result:
     """One traveller line as an oriented Result; PbnScoreError names board and line."""
     adj_ns, adj_ew = _artificial(line)
+    ns, ew = line.sides  # pair numbers, or an individual's (North, South) and (East, West)
     contract, declarer = line.contract.strip().upper(), line.played_by
     try:
         if contract:
@@ -65,9 +66,8 @@ def line_result(board: str, line: UsebioLine) -> Result:
         if adj_ns or adj_ew:
             score = line.score.strip()
             if re.fullmatch(r"-?\d+", score):  # a split score: the table result stands for one side
-                return Result(line.ns, line.ew, int(score), adjusted_ns=adj_ns, adjusted_ew=adj_ew,
-                              contract=contract)
-            return Result(line.ns, line.ew, adjusted_ns=adj_ns, adjusted_ew=adj_ew, contract=contract)
+                return Result(ns, ew, int(score), adjusted_ns=adj_ns, adjusted_ew=adj_ew, contract=contract)
+            return Result(ns, ew, adjusted_ns=adj_ns, adjusted_ew=adj_ew, contract=contract)
         if line.score.strip() not in ("",):
             score = float(line.score)
             score = int(score) if score.is_integer() else score
@@ -84,7 +84,7 @@ def line_result(board: str, line: UsebioLine) -> Result:
     except (ScoringError, ValueError) as exc:
         raise PbnScoreError(f"{exc}" if isinstance(exc, ScoringError) else f"SCORE {line.score!r} is not a score",
                             board, line.line) from None
-    return Result(line.ns, line.ew, score, contract=contract, declarer=declarer,
+    return Result(ns, ew, score, contract=contract, declarer=declarer,
                   tricks=None if contract == "Pass" else line.tricks)
 
 
@@ -109,7 +109,8 @@ def score_usebio(data: bytes | str, *, method: str | None = None, convention: st
     boards = event_boards(event)
     ns = {r.ns for b in boards for r in b.results}
     ew = {r.ew for b in boards for r in b.results}
-    two = not (ns & ew) and (event.winner_type == 2 or any(p.direction in ("NS", "EW") for p in event.pairs))
+    two = not event.individual and not (ns & ew) and (
+        event.winner_type == 2 or any(p.direction in ("NS", "EW") for p in event.pairs))
     fields = direction_fields(boards) if two else None
     session = score_session(boards, rules.method(method), fields=fields)
     empty = PbnGame(())
@@ -133,12 +134,15 @@ def printed(event: UsebioEvent, session) -> dict:
         agree = st is not None and value is not None and abs(round(mine, 2) - value) < 0.0051 and \
             (not p.place or _place(p.place) == _place(st.rank))
         same += agree
-        rows.append({"pair": p.number, "place": p.place or None, "score": value, "matches": agree})
-    return {"printed": rows, "matching": same, "pairs": len(event.pairs)}
+        rows.append({"player" if event.individual else "pair": p.number, "place": p.place or None, "score": value, "matches": agree})
+    out = {"printed": rows, "matching": same, "pairs": len(event.pairs)}  # participants (players of an individual)
+    if event.individual:
+        out["players"] = len(event.pairs)
+    return out
 
 
 def to_usebio_json(event: UsebioEvent, boards, session, two: bool, convention: str | None = None) -> dict:
-    out = to_json(session.method, boards, session, two)
+    out = to_json(session.method, boards, session, two, individual=event.individual)
     out.update(convention=convention_of(event, convention).name, source="usebio", program=event.program or None,
                event=event.description or None,
                date=event.date or None)

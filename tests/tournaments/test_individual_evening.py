@@ -255,11 +255,22 @@ def test_a_player_who_leaves_turns_their_later_tables_into_sit_outs(evening, clu
 
 
 @pytest.mark.django_db
-def test_usebio_and_results_pbn_refuse_an_individual_naming_why(evening, club, django_capture_on_commit_callbacks):
+def test_an_evening_played_from_the_phones_exports_usebio_and_results_pbn(evening, club,
+                                                                          django_capture_on_commit_callbacks):
+    from scoring.engine import pbntool, usebiotool
+    from tournaments.deals.usebio import read_usebio
+
     client, event, section, members = evening
     with django_capture_on_commit_callbacks(execute=True):
         play(event, section, club, members, [])
     assert client.post(f"/api/clubs/{club.slug}/events/{event.pk}/finish/").status_code == 200
-    for tail in ("usebio/", "results-pbn/"):
-        response = client.get(f"/api/clubs/{club.slug}/events/{event.pk}/{tail}")
-        assert response.status_code in (400, 409) and "individual" in response.content.decode(), response.content
+    stored = {st.entry.label: (st.rank, round(st.total, 2)) for st in Standing.objects.filter(event=event)
+              .select_related("entry")}
+    xml = client.get(f"/api/clubs/{club.slug}/events/{event.pk}/usebio/")
+    assert xml.status_code == 200 and read_usebio(xml.content).individual
+    _ev, _boards, session, _two = usebiotool.score_usebio(xml.content)
+    assert {s.entrant: (s.rank, round(s.total, 2)) for s in session.standings} == stored
+    pbn = client.get(f"/api/clubs/{club.slug}/events/{event.pk}/results-pbn/")
+    assert pbn.status_code == 200
+    _boards, session, _two = pbntool.score_pbn(pbn.content)
+    assert {s.entrant: (s.rank, round(s.total, 2)) for s in session.standings} == stored

@@ -47,6 +47,8 @@ class UsebioPlayer:
 
 @dataclass(frozen=True)
 class UsebioPair:
+    """A participant: a pair, or in an individual (``UsebioEvent.individual``) one player."""
+
     number: str
     players: tuple[UsebioPlayer, ...] = ()
     direction: str = ""  # "NS"/"EW" in a two-winner (Mitchell) event
@@ -74,6 +76,15 @@ class UsebioLine:
     ns_score: str = ""
     ew_score: str = ""
     line: int = field(default=0, compare=False)
+    south: str = ""  # an individual: ``ns`` is North's player number, ``south`` South's
+    west: str = ""  # an individual: ``ew`` is East's player number, ``west`` West's
+
+    @property
+    def sides(self) -> tuple:
+        """The two sides: pair numbers, or an individual's (North, South) and (East, West)."""
+        if self.south or self.west:
+            return (self.ns, self.south), (self.ew, self.west)
+        return self.ns, self.ew
 
 
 @dataclass(frozen=True)
@@ -98,6 +109,10 @@ class UsebioEvent:
     winner_type: int | None = None
     identifier: str = ""
     hands: dict = field(default_factory=dict, compare=False)  # board -> {"N": "S.H.D.C", ...}
+
+    @property
+    def individual(self) -> bool:
+        return "INDIVIDUAL" in self.event_type.upper()
 
     @property
     def points_kind(self) -> str:
@@ -263,9 +278,14 @@ def read_usebio(data: bytes | str) -> UsebioEvent:
         date=event.value("DATE"), club_name=club.value("CLUB_NAME"), club_id=club.value("CLUB_ID_NUMBER"),
         program=event.value("PROGRAM_NAME"), scoring_method=scoring.upper(),
         winner_type=int(winner) if winner.isdigit() else None, identifier=event.value("EVENT_IDENTIFIER"))
-    if "TEAM" in event_type or "INDIVIDUAL" in event_type:
-        raise UsebioError(f"EVENT_TYPE {event_type}: only pairs events are read", event.line)
-    pairs = tuple(_pair(p) for parts in _walk(event, "PARTICIPANTS") for p in parts.all("PAIR"))
+    if "TEAM" in event_type:
+        raise UsebioError(f"EVENT_TYPE {event_type}: only pairs and individual events are read here (teams by usebio_teams)", event.line)
+    if out.individual:
+        from .usebio_individual import individual_line as read_line, individual_player as read_entry
+        entry_tag = "PLAYER"
+    else:
+        read_line, read_entry, entry_tag = _line, _pair, "PAIR"
+    pairs = tuple(read_entry(p) for parts in _walk(event, "PARTICIPANTS") for p in parts.all(entry_tag))
     boards, seen = [], {}
     for b in _walk(event, "BOARD"):
         number = b.value("BOARD_NUMBER") or b.attrs.get("BOARD_NUMBER", "")
@@ -278,7 +298,7 @@ def read_usebio(data: bytes | str) -> UsebioEvent:
                                   f"at a time (write each to its own file)", b.line)
             raise UsebioError(f"BOARD {number} appears twice (first at line {seen[number]})", b.line)
         seen[number] = b.line
-        lines = tuple(_line(t, out.points_kind) for t in b.all("TRAVELLER_LINE"))
+        lines = tuple(read_line(t, out.points_kind) for t in b.all("TRAVELLER_LINE"))
         boards.append(UsebioBoard(number, lines, b.value("BOARD_AVERAGE") or b.value("TOP"), b.line))
     if not boards:
         raise UsebioError("EVENT has no BOARD with TRAVELLER_LINE results", event.line)
@@ -286,9 +306,10 @@ def read_usebio(data: bytes | str) -> UsebioEvent:
     if known:
         for b in boards:
             for t in b.lines:
-                for num in (t.ns, t.ew):
+                for num in (t.ns, t.south, t.ew, t.west) if out.individual else (t.ns, t.ew):
                     if num not in known:
-                        raise UsebioError(f"board {b.number}: pair {num} is not among the PARTICIPANTS", t.line)
+                        raise UsebioError(f"board {b.number}: {'player' if out.individual else 'pair'} {num} "
+                                          f"is not among the PARTICIPANTS", t.line)
     return UsebioEvent(**{**out.__dict__, "pairs": pairs, "boards": tuple(boards), "hands": _hands(usebio)})
 
 
@@ -304,7 +325,7 @@ def _el(tag: str, value, indent: int) -> str:
 
 
 def write_usebio(event: UsebioEvent) -> bytes:
-    """USEBIO 1.2 XML (UTF-8) for a pairs event; the inverse of read_usebio."""
+    """USEBIO 1.2 XML (UTF-8) for a pairs event or an individual; the inverse of read_usebio."""
     tag = _POINTS[event.points_kind]
     w = ['<?xml version="1.0" encoding="UTF-8"?>\n', DOCTYPE + "\n", '<USEBIO Version="1.2">\n', " <CLUB>\n",
          _el("CLUB_NAME", event.club_name, 2), _el("CLUB_ID_NUMBER", event.club_id, 2), " </CLUB>\n",
@@ -313,7 +334,12 @@ def write_usebio(event: UsebioEvent) -> bytes:
          _el("PROGRAM_NAME", event.program, 2), _el("WINNER_TYPE", event.winner_type, 2),
          _el("DATE", event.date, 2), _el("BOARD_SCORING_METHOD", event.scoring_method, 2),
          "  <PARTICIPANTS>\n"]
+    if event.individual:
+        from .usebio_individual import player_xml, seats_xml
     for p in event.pairs:
+        if event.individual:
+            w += player_xml(p)
+            continue
         w += ["   <PAIR>\n", _el("PAIR_NUMBER", p.number, 4), _el("DIRECTION", p.direction, 4),
               _el("TOTAL_SCORE", p.total_score, 4), _el("PERCENTAGE", p.percentage, 4),
               _el("BOARDS_PLAYED", p.boards_played, 4), _el("PLACE", p.place, 4)]
@@ -325,8 +351,9 @@ def write_usebio(event: UsebioEvent) -> bytes:
     for b in event.boards:
         w += ["  <BOARD>\n", _el("BOARD_NUMBER", b.number, 3), _el("BOARD_AVERAGE", b.average, 3)]
         for t in b.lines:
-            w += ["   <TRAVELLER_LINE>\n", _el("NS_PAIR_NUMBER", t.ns, 4), _el("EW_PAIR_NUMBER", t.ew, 4),
-                  _el("CONTRACT", t.contract, 4), _el("PLAYED_BY", t.played_by, 4), _el("LEAD", t.lead, 4),
+            w.append("   <TRAVELLER_LINE>\n")
+            w += seats_xml(t) if event.individual else [_el("NS_PAIR_NUMBER", t.ns, 4), _el("EW_PAIR_NUMBER", t.ew, 4)]
+            w += [_el("CONTRACT", t.contract, 4), _el("PLAYED_BY", t.played_by, 4), _el("LEAD", t.lead, 4),
                   _el("TRICKS", t.tricks, 4), _el("SCORE", t.score, 4), _el("NS_SCORE", t.ns_score, 4),
                   _el("EW_SCORE", t.ew_score, 4), _el("NS_" + tag, t.ns_points, 4),
                   _el("EW_" + tag, t.ew_points, 4), "   </TRAVELLER_LINE>\n"]

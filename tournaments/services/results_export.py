@@ -27,34 +27,35 @@ EVENT_TYPES = {ScoringMethod.MATCHPOINTS: ("MP_PAIRS", "MATCH_POINTS"),
                ScoringMethod.CROSS_IMPS: ("CROSS_IMP_PAIRS", "CROSS_IMPS")}
 
 
+PBN_SCORING = {ScoringMethod.MATCHPOINTS: "MatchPoints", ScoringMethod.IMPS: "IMP;Butler",
+               ScoringMethod.CROSS_IMPS: "IMP;Cross"}
+
+
 class ExportRefused(ValueError):
-    """The event cannot be written in that format (not finished, not a pairs MP/IMP event)."""
+    """The event cannot be written in that format (not finished, not an MP/IMP pairs or individual event)."""
 
 
-def _check(event: Event) -> None:
+def check_exportable(event: Event) -> None:
     if event.status not in (EventStatus.FINISHED, EventStatus.PUBLISHED):
         raise ExportRefused("only a finished or published event is exported; finish it first")
     if event.is_teams:
         raise ExportRefused("a teams event is written as USEBIO (its matches, rooms and VPs); results PBN carries "
                             "pairs events")
-    if event.is_individual:
-        raise ExportRefused("an individual's players are not written to USEBIO or results PBN yet: both carry "
-                            "pairs events here; print the results or the travellers instead")
     if event.game not in DUPLICATE_GAMES or event.scoring not in EVENT_TYPES:
-        raise ExportRefused(f"USEBIO and results PBN carry matchpoint and IMP pairs events, not "
+        raise ExportRefused(f"USEBIO and results PBN carry matchpoint and IMP pairs and individual events, not "
                             f"{event.get_game_display()} scored by {event.get_scoring_display()}")
     if not event.standings.exists():
         raise ExportRefused("the event has no standings yet")
 
 
-def _labels(event: Event) -> dict[int, str]:
+def entry_labels(event: Event) -> dict[int, str]:
     """Entry id -> the pair number written ("3NS"; "B3NS" when the event has several sections)."""
     several = event.sections.count() > 1
     return {e.pk: f"{e.section.name}{e.label}" if several else e.label
             for e in event.entries.select_related("section")}
 
 
-def _score_text(r: Result) -> tuple[str, str, str]:
+def score_text(r: Result) -> tuple[str, str, str]:
     """(SCORE, NS_SCORE, EW_SCORE): the N-S score, and the arbitral awards of an adjusted line."""
     score = "" if r.score_ns is None else str(r.score_ns)
     return score, r.adjusted_ns or "", r.adjusted_ew or ""
@@ -74,10 +75,14 @@ def event_hands(event: Event) -> dict:
 
 
 def event_to_usebio(event: Event) -> UsebioEvent:
-    _check(event)
+    check_exportable(event)
+    if event.is_individual:
+        from .results_export_individual import individual_to_usebio
+
+        return individual_to_usebio(event)
     event_type, method = EVENT_TYPES[event.scoring]
     imp = event.scoring != ScoringMethod.MATCHPOINTS
-    labels = _labels(event)
+    labels = entry_labels(event)
     standings = list(Standing.objects.filter(event=event).select_related(
         "entry", "entry__member_a", "entry__member_b", "entry__guest_a", "entry__guest_b", "section"))
     standings.sort(key=lambda s: (s.section.position, {"NS": 0, "EW": 1}.get(s.field, 2), s.position))
@@ -97,7 +102,7 @@ def event_to_usebio(event: Event) -> UsebioEvent:
         sc = scores.get(r.pk)
         if sc is None:
             continue  # not scored (e.g. a result outside the movement): not in the standings either
-        score, ns_score, ew_score = _score_text(r)
+        score, ns_score, ew_score = score_text(r)
         points = (sc.value("ns", event.scoring), sc.value("ew", event.scoring))
         by_board[r.board].append(UsebioLine(
             labels[r.ns_id], labels[r.ew_id], score=score, contract=r.contract, played_by=r.declarer,
@@ -124,18 +129,14 @@ def _pbn_pair(label: str, two: bool) -> str:
     return label[:-2] if two and label[-2:] in ("NS", "EW") and label[:-2] else label
 
 
-def _fmt(x: float | None) -> str:
+def fmt_points(x: float | None) -> str:
     return "-" if x is None else f"{x:.2f}"
 
 
-def event_export_results_pbn(event: Event) -> bytes:
-    """Results PBN: per board the deal (and OptimumResultTable when analysed) with its
-    ScoreTable, and the TotalScoreTable on the first board."""
+def board_games(event: Event) -> dict[str, PbnGame]:
+    """Board number -> its PBN game: the deal, and the OptimumResultTable when analysed."""
     from tournaments.deals.doubledummy import BoardAnalysis, DoubleDummy, Par
 
-    usebio = event_to_usebio(event)
-    imp = event.scoring != ScoringMethod.MATCHPOINTS
-    scoring = "IMP" if imp else "MP"
     date = f"{event.date:%Y.%m.%d}"
     rows = {}
     board_set = event.board_sets.first()
@@ -148,6 +149,27 @@ def event_export_results_pbn(event: Event) -> bytes:
                                          Par.from_dict(row.par) if row.par else None)
             rows[str(row.number)] = board_to_game(board_to_pure(row, rules), event=event.name,
                                                   site=event.club.name, date=date, analysis=analysis)
+    return rows
+
+
+def blank_game(event: Event, board: str) -> PbnGame:
+    """A board's game when the event keeps no deal for it."""
+    return make_game([("Event", event.name), ("Site", event.club.name), ("Date", f"{event.date:%Y.%m.%d}"),
+                      ("Board", board)])
+
+
+def event_export_results_pbn(event: Event) -> bytes:
+    """Results PBN: per board the deal (and OptimumResultTable when analysed) with its
+    ScoreTable, and the TotalScoreTable on the first board."""
+    if event.is_individual:
+        from .results_export_individual import individual_results_pbn
+
+        check_exportable(event)
+        return individual_results_pbn(event)
+    usebio = event_to_usebio(event)
+    imp = event.scoring != ScoringMethod.MATCHPOINTS
+    scoring = PBN_SCORING[event.scoring]  # what `pbn score` reads the family from
+    rows = board_games(event)
     cols = "PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R;Lead\\3L;Score_NS\\6R;Score_EW\\6R;"
     cols += "IMP_NS\\6R;IMP_EW\\6R" if imp else "MP_NS\\6R;MP_EW\\6R;Percentage_NS\\6R;Percentage_EW\\6R"
     top = {}
@@ -168,17 +190,16 @@ def event_export_results_pbn(event: Event) -> bytes:
             if not imp:
                 board_top = top.get(b.number)
                 vals += [None if v is None or not board_top else 100 * v / board_top for v in vals]
-            table.append([_pbn_pair(t.ns, two), _pbn_pair(t.ew, two)] + head + [_fmt(v) for v in vals])
-        game = rows.get(b.number) or make_game([("Event", event.name), ("Site", event.club.name), ("Date", date),
-                                                ("Board", b.number)])
+            table.append([_pbn_pair(t.ns, two), _pbn_pair(t.ew, two)] + head + [fmt_points(v) for v in vals])
+        game = rows.get(b.number) or blank_game(event, b.number)
         games.append(game.with_tag("Scoring", scoring).with_tag("ScoreTable", cols, table))
     total_cols = "Rank\\3R;PairId\\4R;" + ("Direction\\2R;" if two else "")
     total_cols += "TotalIMP\\8R;NrBoards\\3R;Names\\40L" if imp else \
         "TotalScoreMP\\8R;TotalPercentage\\6R;NrBoards\\3R;Names\\40L"
     total_rows = []
     for p in usebio.pairs:
-        row = [p.place, _pbn_pair(p.number, two)] + ([p.direction] if two else []) + [_fmt(p.total_score)]
-        row += ([] if imp else [_fmt(p.percentage)]) + [str(p.boards_played or 0),
+        row = [p.place, _pbn_pair(p.number, two)] + ([p.direction] if two else []) + [fmt_points(p.total_score)]
+        row += ([] if imp else [fmt_points(p.percentage)]) + [str(p.boards_played or 0),
                                                           " - ".join(pl.name for pl in p.players)]
         total_rows.append(row)
     if games:

@@ -99,6 +99,9 @@ def _people(club, players) -> tuple[list, list]:
 
 
 def _check(event: UsebioEvent) -> None:
+    if event.individual:
+        raise UsebioImportError(f"EVENT_TYPE {event.event_type}: an individual is scored by `usebio score`, "
+                                f"not imported as an event yet (pairs and teams files are)")
     for b in event.boards:
         if not b.number.isdigit() or not 0 < int(b.number) <= limits.MAX_BOARD_NUMBER:
             raise UsebioImportError(f"line {b.line}: BOARD_NUMBER {b.number!r}: board numbers are 1 to "
