@@ -23,6 +23,7 @@ from collections import defaultdict
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from . import carryover
 from .errors import ScoringError
 
 PERCENTAGE, PLACINGS = "percentage", "placings"
@@ -260,16 +261,19 @@ def handicap_cup(outcomes: Iterable[Outcome], handicaps: Mapping[Hashable, float
 
 
 def championship(outcomes: Iterable[Outcome], *, sessions: Sequence[Hashable], carry_over: str = SUM) -> list[Row]:
-    """A named set of sessions carried over as a plain sum of percentages or their average;
-    a player who missed a session is listed, unranked, below those who played them all."""
+    """A named set of sessions carried over as a plain sum of percentages or their average (the
+    multi-session championships' rules, ``scoring.engine.carryover.carry``); a player who
+    missed a session is listed, unranked, below those who played them all."""
     if carry_over not in CARRY_OVERS:
         raise ScoringError(f"unknown carry-over {carry_over!r}")
     wanted = set(sessions)
+    order = {s: i for i, s in enumerate(sessions)}
+    rules = carryover.CarryRules(rule=carry_over)
     rows = []
     for player, results in _by_player(o for o in outcomes if o.session in wanted).items():
         values = [(o.session, o.percentage) for o in results if o.percentage is not None]
-        total = sum(v for _, v in values)
-        score = total if carry_over == SUM else (total / len(values) if values else 0.0)
+        lines = [carryover.SessionLine(entrant=str(player), session=order[s], total=v, percentage=v) for s, v in values]
+        score = carryover.carry(lines, rules)[1]
         rows.append(Row(player, round(score, 4), len(values), tuple(s for s, _ in values),
                         len({s for s, _ in values}) >= len(wanted), tuple(round(v, 2) for _, v in values)))
     return ranked(rows)
