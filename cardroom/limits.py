@@ -25,6 +25,8 @@ COMPETITIONS_PER_CLUB = 100              # season competitions a club keeps (lad
 MAX_COMPETITION_EVENTS = 500             # events named in one competition, and its "best N"
 MAX_PLACINGS = 50                        # places in a placing-points scale or a masterpoint band
 MAX_MASTERPOINT_BANDS = 20               # field-size bands in a masterpoint scale
+CHAMPIONSHIPS_PER_CLUB = 200            # multi-session championships a club keeps
+MAX_SESSIONS = 12                        # sessions of one championship
 MAX_HANDICAP = 30                        # a director's handicap, in percentage points either way
 
 MAX_ID = 2**63 - 1                       # the largest id the database stores (bigint)

@@ -276,3 +276,33 @@ class NationalScoring(models.Model):
 
     def __str__(self) -> str:
         return f"national scoring of {self.simultaneous_id} at v{self.version}"
+
+
+class CumulativeStanding(models.Model):
+    """A pair's line in a championship's cumulative table after one session (stored, rebuilt
+    whole whenever a session is rescored: ``scoring.services_championships``). ``entry`` is the
+    pair in that session, ``identity`` the chain's first entry (the same pair in every session);
+    ``session_score`` the session's own figure by the rule, ``carried`` what came in from the
+    sessions before, ``cumulative`` what the table ranks by."""
+
+    championship = models.ForeignKey("tournaments.Championship", on_delete=models.CASCADE, related_name="standings")
+    event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="cumulative_standings")
+    session = models.PositiveSmallIntegerField()
+    entry = models.ForeignKey("tournaments.Entry", on_delete=models.CASCADE, related_name="cumulative_standings")
+    identity = models.ForeignKey("tournaments.Entry", on_delete=models.CASCADE, related_name="+")
+    section = models.CharField(max_length=8, blank=True)
+    position = models.PositiveIntegerField()
+    rank = models.CharField(max_length=8)
+    session_score = models.FloatField()
+    carried = models.FloatField(default=0)
+    cumulative = models.FloatField()
+    played = models.PositiveSmallIntegerField(default=1)
+    detail = models.JSONField(default=list, blank=True, help_text="The figure of each session, in session order.")
+    qualified = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["championship", "session", "position"]
+        constraints = [models.UniqueConstraint(fields=["event", "entry"], name="one_cumulative_standing_per_entry")]
+
+    def __str__(self) -> str:
+        return f"{self.rank} {self.entry_id} after session {self.session}"

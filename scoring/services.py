@@ -213,6 +213,10 @@ def event_rescore(*, event_id: int, force: bool = False) -> bool:
         state.duration_ms = round(1000 * (time.perf_counter() - started), 2)
         state.error, state.failed_at = "", None
         state.save()
+        if event.championship_id:  # a session of a championship: its cumulative table follows
+            from .tasks import championship_standings
+
+            enqueue_once_on_commit(championship_standings, event.championship_id)
         if event.status == EventStatus.PUBLISHED:  # a correction after publishing
             from .tasks import update_competitions
 

@@ -32,3 +32,12 @@ def update_competitions(event_id: int) -> dict:
     from .services_competitions import event_feeds_update
 
     return event_feeds_update(event_id=event_id)
+
+
+@shared_task(name="scoring.championship_standings", acks_late=True, ignore_result=True)
+def championship_standings(championship_id: int) -> int:
+    """Rebuild a multi-session championship's cumulative tables after a session was rescored
+    or a session added (replaces the stored rows; safe to run twice)."""
+    from .services_championships import championship_standings_write
+
+    return championship_standings_write(championship_id=championship_id)

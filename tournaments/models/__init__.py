@@ -15,3 +15,4 @@ from .poker import LedgerKind, PokerLedger  # noqa: F401
 from .patience import Patience, PatienceDeal, PatienceGrid, PatiencePlayer, PatienceStanding  # noqa: F401
 from .teams import Match, MatchStatus, Team, TeamPlayer, TeamsEvent, TeamStanding, TeamStatus  # noqa: F401
 from .simultaneous import Heat, Simultaneous, SimultaneousStatus  # noqa: F401
+from .championships import CarryRule, Championship, Substitution  # noqa: F401

@@ -19,6 +19,9 @@ class Entry(models.Model):
     guest_b = models.ForeignKey("clubs.Guest", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     team = models.ForeignKey("tournaments.Team", null=True, blank=True, on_delete=models.CASCADE,
                              related_name="entries", help_text="A teams event: the team whose pair this is.")
+    carried_from = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="carried_to",
+                                     help_text="A championship's later session: the same pair's entry in the "
+                                               "session before (the chain's first entry is the pair's identity).")
     names = models.CharField(max_length=400, blank=True)
     status = models.CharField(max_length=16, choices=EntryStatus.choices, default=EntryStatus.ACTIVE)
     withdrawn_after_round = models.PositiveSmallIntegerField(null=True, blank=True)

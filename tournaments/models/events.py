@@ -84,6 +84,11 @@ class Event(Trashable):
     results_version = models.PositiveIntegerField(default=0)
     published_at = models.DateTimeField(null=True, blank=True,
                                         help_text="When the results were last published (starts the correction period).")
+    championship = models.ForeignKey("tournaments.Championship", null=True, blank=True, on_delete=models.SET_NULL,
+                                     related_name="sessions",
+                                     help_text="The multi-session championship this event is a session of.")
+    session = models.PositiveSmallIntegerField(null=True, blank=True,
+                                               help_text="Which session of its championship (1, 2, ...).")
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -93,6 +98,7 @@ class Event(Trashable):
     class Meta:
         ordering = ["-date", "-id"]
         indexes = [models.Index(fields=["club", "status", "date"])]
+        constraints = [models.UniqueConstraint(fields=["championship", "session"], name="one_event_per_session")]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.date:%Y-%m-%d})"
