@@ -244,7 +244,9 @@ SPECTACULAR_SETTINGS = {
                             "ConventionEnum": "scoring.engine.conventions.CONVENTION_CHOICES",
                             "LedgerEntryKindEnum": "tournaments.api.poker.LEDGER_ENTRY_KINDS",
                             "TrashKindEnum": "clubs.trash.KINDS",
-                            "CompetitionKindEnum": "scoring.models.CompetitionKind"},
+                            "CompetitionKindEnum": "scoring.models.CompetitionKind",
+                            "CompetitionCarryOverEnum": "scoring.models.CarryOver",
+                            "ChampionshipCarryOverEnum": "tournaments.models.CarryRule"},
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "cardroom.schema.document_errors"],
     # Swagger UI from our own static files (drf-spectacular-sidecar): /api/docs/ works offline.
     "SWAGGER_UI_DIST": "SIDECAR",

@@ -34,5 +34,6 @@ urlpatterns = [
     path("", include("clubs.urls")),
     path("clubs/<slug:slug>/", include("accounts.urls_club")),
     path("clubs/<slug:slug>/events/", include("tournaments.urls")),
+    path("clubs/<slug:slug>/championships/", include("tournaments.urls_championships")),
     path("clubs/<slug:slug>/board-sets/", include(club_set_patterns)),
 ]

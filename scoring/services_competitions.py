@@ -4,7 +4,8 @@ competitions it feeds (``event_feeds_update``, run by ``scoring.tasks.update_com
 The tables are computed by ``scoring.engine.ladders`` and stored as ``CompetitionStanding``.
 
 A club championship here is a named set of events carried over as a plain sum or an average
-percentage; multi-session events with their own carry-over rules do not exist yet.
+percentage (by ``scoring.engine.carryover``, as multi-session championships are); a
+championship of its own sessions, with qualifiers, is ``tournaments.models.Championship``.
 """
 from __future__ import annotations
 

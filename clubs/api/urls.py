@@ -3,6 +3,8 @@ from rest_framework.routers import DefaultRouter, SimpleRouter
 
 from tournaments.api.urls_boards import club_urlpatterns as board_set_patterns
 
+from tournaments.api.championships import ChampionshipViewSet
+
 from .competitions import CompetitionViewSet
 from .trash import TrashRestoreView, TrashView
 from .views import ClubViewSet, MemberViewSet, TokenView
@@ -12,6 +14,7 @@ router.register("clubs", ClubViewSet, basename="club")
 members = SimpleRouter()
 members.register("members", MemberViewSet, basename="member")
 members.register("competitions", CompetitionViewSet, basename="competition")
+members.register("championships", ChampionshipViewSet, basename="championship")
 
 urlpatterns = [
     path("auth/token/", TokenView.as_view(), name="api-token"),
