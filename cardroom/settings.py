@@ -267,6 +267,9 @@ CARDROOM_INLINE_THREADS = env_bool("CARDROOM_INLINE_THREADS", True)
 # ``coalesce``): the queued-run marker lives in the cache, which web and workers share only with Redis.
 CARDROOM_COALESCE = env_bool("CARDROOM_COALESCE", bool(REDIS_URL))
 CELERY_TASK_EAGER_PROPAGATES = True
+# The queue tasks go to (and a worker's own follow-up tasks, such as a national run's chunks):
+# one Redis may then serve several sites or a federation's national queue apart.
+CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE", "celery")
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
@@ -289,9 +292,13 @@ CELERY_REDIS_SOCKET_TIMEOUT = 2
 # Celery beat (``make worker`` runs it with -B): rescore events whose standings are behind
 # their results, so a lost task or a broker outage heals itself.
 SCORING_SWEEP_SECONDS = float(os.environ.get("SCORING_SWEEP_SECONDS", "60"))
+# A simultaneous' national run is split into chunks of this many boards, one Celery task each
+# (scoring/services_national.py): smaller chunks spread a full run over more workers.
+NATIONAL_CHUNK_BOARDS = int(os.environ.get("NATIONAL_CHUNK_BOARDS", "3"))
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE = {
     "sweep-standings": {"task": "scoring.sweep_standings", "schedule": SCORING_SWEEP_SECONDS},
+    "sweep-national": {"task": "scoring.sweep_national", "schedule": SCORING_SWEEP_SECONDS},
     "purge-trash": {"task": "clubs.trash_purge", "schedule": 24 * 3600},
 }
 

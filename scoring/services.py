@@ -217,6 +217,9 @@ def event_rescore(*, event_id: int, force: bool = False) -> bool:
             from .tasks import championship_standings
 
             enqueue_once_on_commit(championship_standings, event.championship_id)
+        from .services_national import heat_rescored
+
+        heat_rescored(event_id=event.pk)  # a heat of a simultaneous: its national ranking follows
         if event.status == EventStatus.PUBLISHED:  # a correction after publishing
             from .tasks import update_competitions
 

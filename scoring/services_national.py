@@ -1,0 +1,327 @@
+"""The national ranking of a simultaneous: every heat's confirmed results of a board compared as
+one field (``scoring.engine.field``), written as ``NationalScore`` rows and ``NationalStanding``.
+
+A run is split into board chunks so several Celery workers (on several hosts) share it:
+
+1. ``national_plan`` (under the ``NationalScoring`` row lock, as ``event_rescore``) reads the
+   simultaneous' ``results_version`` and a digest of each board's confirmed results (one
+   aggregate query) and picks the boards whose digest differs from the part last stored for
+   them: every board on the first run or a forced one, the changed board only after one
+   result. The boards are grouped into chunks of ``NATIONAL_CHUNK_BOARDS`` (a setting).
+2. ``national_chunk`` (one task per chunk, a Celery group) scores its boards across the whole
+   field with ``field_boards``, replaces their ``NationalScore`` rows and stores each board's
+   part (``FieldPart.to_json``, with the digest it was read at) in the cache. Runs of the same
+   chunk queue on a PostgreSQL advisory lock and read after taking it, so the last writer has
+   read the newest results.
+3. ``national_merge`` (the chord's callback) adds every board's stored part with
+   ``field_standings`` and writes the standings that changed. A part missing from the cache
+   (evicted, a restarted Redis) is scored again there.
+
+So a corrected result costs one board's field plus the merge, not the whole simultaneous.
+Every step is idempotent: running it twice changes nothing. ``national_rescore`` runs all
+three in this process (tests, the beat sweep, a run without a broker).
+"""
+from __future__ import annotations
+
+import logging
+import time
+from collections import defaultdict
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import connection, connections, transaction
+from django.db.models import Count, F, Max, Q, Sum
+from django.utils import timezone
+
+from cardroom.db import retry_transient
+from cardroom.tasks import enqueue_once_on_commit
+from scoring.engine import ScoringError, convention
+from scoring.engine.field import FieldPart, field_boards, field_standings
+from tournaments.models import Entry, Heat, Result, Section, Simultaneous
+
+from .models import NationalScore, NationalScoring, NationalStanding
+from .services import ENGINE_METHOD, entrant_keys, section_boards, section_fields
+
+log = logging.getLogger(__name__)
+
+#: How long a board's stored part is kept (a missing one is scored again by the merge).
+PART_SECONDS = 3 * 24 * 3600
+#: Bumped when what a stored part means changes, so old parts are not merged.
+PART_FORMAT = 1
+RESULT_FIELDS = ("id", "event_id", "section_id", "board", "round", "table", "ns_id", "ew_id", "south_id",
+                 "west_id", "score_ns", "adjusted_ns", "adjusted_ew", "contract", "declarer", "tricks",
+                 "tricks_ns", "cards_group")
+
+
+def national_rescore_later(*, simultaneous_id: int, force: bool = False) -> None:
+    """Queue a national run after the current transaction commits (coalesced: a burst of heat
+    results costs one run, plus one for what commits while it runs)."""
+    from .tasks import rescore_national
+
+    enqueue_once_on_commit(rescore_national, simultaneous_id, *((True,) if force else ()), coalesce=True)
+
+
+def heat_rescored(*, event_id: int) -> None:
+    """Called by ``event_rescore`` once an event's standings are rewritten: when the event is a
+    heat of a simultaneous, its national input changed (bump ``results_version``, queue a run)."""
+    simultaneous_id = Heat.objects.filter(event_id=event_id).values_list("simultaneous_id", flat=True).first()
+    if simultaneous_id is None:
+        return
+    Simultaneous.objects.filter(pk=simultaneous_id).update(results_version=F("results_version") + 1)
+    national_rescore_later(simultaneous_id=simultaneous_id)
+
+
+# -- the field as the engine reads it -------------------------------------------------------------
+
+@dataclass
+class Field:
+    """A simultaneous' heats as groups of the engine's field: one group per heat section."""
+
+    simultaneous: Simultaneous
+    method: str
+    convention: object
+    sections: dict[int, Section]
+    heat_of: dict[int, int]                      # section id -> heat id
+    entries: dict[int, Entry]                    # entry id -> entry
+    keys: dict[int, dict[int, str]]              # section id -> (entry id -> the engine's name)
+
+    @staticmethod
+    def group(section_id: int) -> str:
+        return str(section_id)
+
+    def fields(self, boards_of: dict[int, list] | None = None) -> dict[str, dict[str, str]]:
+        """Group -> (entrant -> "NS"/"EW") for the two-winner heats, from where their movements seat them."""
+        out = {}
+        for sid, section in self.sections.items():
+            if section.schedule.winners == 2:
+                out[self.group(sid)] = section_fields(section, (boards_of or {}).get(sid, []))
+        return out
+
+
+def national_field(simultaneous: Simultaneous) -> Field:
+    method = ENGINE_METHOD.get(simultaneous.scoring, simultaneous.scoring)
+    if method not in ("matchpoints", "butler", "cross-imps", "neuberg"):
+        raise ScoringError(f"{simultaneous.scoring} does not rank a field")
+    heats = dict(Heat.objects.filter(simultaneous=simultaneous).values_list("event_id", "pk"))
+    sections = {s.pk: s for s in Section.objects.filter(event_id__in=heats).only("id", "event_id", "name", "movement")}
+    entries = {e.pk: e for e in Entry.objects.filter(section_id__in=sections).only("id", "section_id", "label")}
+    by_section: dict[int, list[Entry]] = defaultdict(list)
+    for e in entries.values():
+        by_section[e.section_id].append(e)
+    rules = convention(getattr(simultaneous.organizer, "scoring_convention", "") or "cardroom")
+    return Field(simultaneous, method, rules, sections, {sid: heats[s.event_id] for sid, s in sections.items()},
+                 entries, {sid: entrant_keys(by_section.get(sid, [])) for sid in sections})
+
+
+def board_digests(simultaneous_id: int, boards=None) -> dict[int, str]:
+    """Board -> a digest of its confirmed results in every heat (what a stored part was read at):
+    a new, changed, deleted or (un)confirmed result changes it."""
+    rows = Result.objects.filter(event__heat__simultaneous_id=simultaneous_id, confirmed=True)
+    if boards is not None:
+        rows = rows.filter(board__in=list(boards))
+    rows = rows.values("board").annotate(n=Count("id"), ids=Sum("id"), at=Max("updated_at"), s=Sum("score_ns"))
+    return {r["board"]: f"{PART_FORMAT}:{r['n']}:{r['ids']}:{r['at'].isoformat()}:{r['s']}" for r in rows}
+
+
+def part_key(simultaneous: Simultaneous, board: int) -> str:
+    """Where a board's part is kept: per database and simultaneous (its creation time too, so a
+    test database that gives an id out again never meets an old part)."""
+    return (f"cardroom:national:{connections['default'].settings_dict['NAME']}:{simultaneous.pk}:"
+            f"{simultaneous.created_at.timestamp():.6f}:{board}")
+
+
+def stored_parts(simultaneous: Simultaneous, boards) -> dict[int, dict]:
+    """Board -> {"digest", "part"} as the last chunk that scored it stored it."""
+    keys = {part_key(simultaneous, b): b for b in boards}
+    return {keys[k]: v for k, v in cache.get_many(list(keys)).items()}
+
+
+def board_universe(simultaneous: Simultaneous, digests: dict[int, str]) -> list[int]:
+    return sorted(set(range(1, simultaneous.boards + 1)) | set(digests))
+
+
+def chunks_of(boards, size: int | None = None) -> list[tuple[int, ...]]:
+    """The boards to score grouped by the fixed chunk each falls in (board 1-3, 4-6, ...)."""
+    size = max(1, size or getattr(settings, "NATIONAL_CHUNK_BOARDS", 3))
+    grouped: dict[int, list[int]] = defaultdict(list)
+    for b in sorted(boards):
+        grouped[(b - 1) // size].append(b)
+    return [tuple(bs) for _i, bs in sorted(grouped.items())]
+
+
+# -- 1. the plan -------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class NationalPlan:
+    simultaneous_id: int
+    version: int
+    chunks: tuple[tuple[int, ...], ...]
+
+
+@retry_transient
+def national_plan(*, simultaneous_id: int, force: bool = False) -> NationalPlan | None:
+    """What a run has to do: None when the national standings already reflect the latest heat
+    results; else the version it scores and the chunks of boards whose results changed."""
+    NationalScoring.objects.get_or_create(simultaneous_id=simultaneous_id)
+    with transaction.atomic():
+        state = NationalScoring.objects.select_for_update().get(simultaneous_id=simultaneous_id)
+        simultaneous = Simultaneous.objects.get(pk=simultaneous_id)
+        version = simultaneous.results_version
+        if not force and state.runs and state.version >= version:
+            return None
+        digests = board_digests(simultaneous_id)
+        boards = board_universe(simultaneous, digests)
+        stored = {} if force else stored_parts(simultaneous, boards)
+        changed = [b for b in boards if (stored.get(b) or {}).get("digest") != digests.get(b, "")]
+        chunks = tuple(chunks_of(changed))
+        state.chunks = len(chunks)
+        state.save(update_fields=["chunks"])
+    return NationalPlan(simultaneous_id, version, chunks)
+
+
+# -- 2. a chunk --------------------------------------------------------------------------------------
+
+def chunk_lock(simultaneous_id: int, boards) -> None:
+    """Runs scoring the same boards queue (PostgreSQL advisory locks, released at commit); the
+    one that takes it second reads the newer results. SQLite has one writer anyway."""
+    if connection.vendor != "postgresql":
+        return
+    with connection.cursor() as cursor:
+        for b in sorted(boards):  # always in board order: two chunks never wait on each other
+            cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [0x4E41 << 16 | (simultaneous_id >> 16) & 0xFFFF,
+                                                                     (simultaneous_id & 0xFFFF) << 15 | b])
+
+
+@retry_transient
+def national_chunk(*, simultaneous_id: int, boards, field: Field | None = None) -> dict[int, dict]:
+    """Score ``boards`` across every heat, replace their ``NationalScore`` rows and store each
+    board's part; returns board -> {"digest", "part"} (what it stored)."""
+    boards = sorted(set(boards))
+    with transaction.atomic():
+        chunk_lock(simultaneous_id, boards)
+        simultaneous = Simultaneous.objects.select_related("organizer").get(pk=simultaneous_id)
+        digests = board_digests(simultaneous_id, boards)  # read before the results: never newer than they are
+        field = field or national_field(simultaneous)
+        rows = list(Result.objects.filter(event__heat__simultaneous_id=simultaneous_id, confirmed=True,
+                                          board__in=boards).only(*RESULT_FIELDS))
+        by_section: dict[int, list[Result]] = defaultdict(list)
+        for r in rows:
+            r.ns, r.ew = field.entries[r.ns_id], field.entries[r.ew_id]
+            if r.south_id:
+                r.south, r.west = field.entries[r.south_id], field.entries[r.west_id]
+            by_section[r.section_id].append(r)
+        groups = {sid: section_boards(field.sections[sid], rs,
+                                      [field.entries[e] for e in field.keys[sid]], field.keys[sid])
+                  for sid, rs in by_section.items()}
+        fields = field.fields(groups)
+        index = {(Field.group(r.section_id), r.board, field.keys[r.section_id][r.ns_id],
+                  field.keys[r.section_id][r.ew_id]): r for r in rows}
+        scores, stored = [], {}
+        for b in boards:
+            board_groups = {Field.group(sid): [br for br in brs if br.board == b] for sid, brs in groups.items()}
+            board_groups = {g: brs for g, brs in board_groups.items() if brs}
+            part = field_boards(board_groups, field.method, fields=fields, convention=field.convention,
+                                boards=[b]) if board_groups else None
+            if part is not None:
+                scores += national_scores(simultaneous_id, part, index)
+            stored[b] = {"digest": digests.get(b, ""), "part": part.to_json() if part is not None else None}
+        NationalScore.objects.filter(Q(board__in=boards) | Q(result_id__in=[r.pk for r in rows]),
+                                     simultaneous_id=simultaneous_id).delete()
+        NationalScore.objects.bulk_create(scores, batch_size=5000)
+        cache.set_many({part_key(simultaneous, b): v for b, v in stored.items()}, PART_SECONDS)
+    return stored
+
+
+def national_scores(simultaneous_id: int, part: FieldPart, index: dict) -> list[NationalScore]:
+    out = []
+    for group, board_scores in part.boards.items():
+        for bs in board_scores:
+            for rs in bs.results:
+                result = index[(group, bs.board, rs.result.ns, rs.result.ew)]
+                out.append(NationalScore(simultaneous_id=simultaneous_id, result=result, board=bs.board, top=bs.top,
+                                         mp_ns=rs.mp_ns, mp_ew=rs.mp_ew, pct_ns=rs.pct_ns, pct_ew=rs.pct_ew,
+                                         imp_ns=rs.imp_ns, imp_ew=rs.imp_ew))
+    return out
+
+
+# -- 3. the merge ------------------------------------------------------------------------------------
+
+@retry_transient
+def national_merge(*, simultaneous_id: int, version: int, force: bool = False) -> bool:
+    """Add every board's stored part into the national standings and write those that changed;
+    False when a run of this version (or a later one) has already merged."""
+    NationalScoring.objects.get_or_create(simultaneous_id=simultaneous_id)
+    with transaction.atomic():
+        state = NationalScoring.objects.select_for_update().get(simultaneous_id=simultaneous_id)
+        if not force and state.runs and state.version >= version:
+            return False
+        started = time.perf_counter()
+        simultaneous = Simultaneous.objects.select_related("organizer").get(pk=simultaneous_id)
+        field = national_field(simultaneous)
+        boards = board_universe(simultaneous, board_digests(simultaneous_id))
+        stored = stored_parts(simultaneous, boards)
+        missing = [b for b in boards if b not in stored]
+        if missing:  # evicted or never stored: score them here
+            log.info("national %s: scoring boards %s again for the merge", simultaneous_id, missing)
+            stored.update(national_chunk(simultaneous_id=simultaneous_id, boards=missing, field=field))
+        parts = [FieldPart.from_json(stored[b]["part"]) for b in boards if stored[b]["part"] is not None]
+        standings = field_standings(parts, field.method, fields=field.fields(), convention=field.convention) \
+            if parts else ()
+        national_standings_write(simultaneous_id, field, standings)
+        state.version = max(state.version, version)
+        state.runs += 1
+        state.computed_at = timezone.now()
+        state.results_scored = NationalScore.objects.filter(simultaneous_id=simultaneous_id).count()
+        state.duration_ms = round(1000 * (time.perf_counter() - started), 2)
+        state.error = ""
+        state.save()
+    return True
+
+
+def national_standings_write(simultaneous_id: int, field: Field, standings) -> int:
+    """Replace only the standings that changed (a corrected result moves some places, not all
+    12,000); returns how many rows were written."""
+    by_name = {(Field.group(sid), name): entry_id for sid, keys in field.keys.items() for entry_id, name in keys.items()}
+    rows = {}
+    for st in standings:
+        entry_id = by_name[(st.group, st.entrant)]
+        section_id = field.entries[entry_id].section_id
+        rows[entry_id] = (field.heat_of[section_id], st.overall_position, st.overall, st.field, round(st.total, 4),
+                          st.top, None if st.percentage is None else round(st.percentage, 4), st.boards)
+    columns = ("heat_id", "position", "rank", "field", "total", "top", "percentage", "boards")
+    existing = {row[1]: (row[0], tuple(row[2:])) for row in NationalStanding.objects.filter(
+        simultaneous_id=simultaneous_id).values_list("pk", "entry_id", *columns)}
+    stale = [pk for entry_id, (pk, values) in existing.items() if rows.get(entry_id) != values]
+    fresh = [NationalStanding(simultaneous_id=simultaneous_id, entry_id=entry_id, **dict(zip(columns, values)))
+             for entry_id, values in rows.items() if existing.get(entry_id, (None, None))[1] != values]
+    for i in range(0, len(stale), 5000):
+        NationalStanding.objects.filter(pk__in=stale[i:i + 5000]).delete()
+    NationalStanding.objects.bulk_create(fresh, batch_size=5000)
+    return len(fresh)
+
+
+# -- the whole run in this process -------------------------------------------------------------------
+
+def national_rescore(*, simultaneous_id: int, force: bool = False) -> bool:
+    """Plan, score the changed chunks and merge, here (no broker needed); False when nothing was to do."""
+    plan = national_plan(simultaneous_id=simultaneous_id, force=force)
+    if plan is None:
+        return False
+    for boards in plan.chunks:
+        national_chunk(simultaneous_id=simultaneous_id, boards=boards)
+    return national_merge(simultaneous_id=simultaneous_id, version=plan.version, force=force)
+
+
+def national_failed(*, simultaneous_id: int, exc: BaseException) -> None:
+    """Record why a run failed (shown by the organizer's pages; the sweep tries again)."""
+    message = str(exc) if isinstance(exc, ScoringError) else f"{type(exc).__name__}: {exc}"
+    log.error("national scoring of simultaneous %s failed: %s", simultaneous_id, message)
+    NationalScoring.objects.filter(simultaneous_id=simultaneous_id).update(error=message[:2000])
+
+
+def nationals_behind(*, limit: int = 20) -> list[int]:
+    """Simultaneous events whose national standings are older than their heats' results."""
+    return list(Simultaneous.objects.filter(results_version__gt=0)
+                .filter(Q(scoring_state__isnull=True) | Q(scoring_state__version__lt=F("results_version")))
+                .order_by("pk").values_list("pk", flat=True)[:limit])
