@@ -225,7 +225,7 @@ def national_chunk(*, simultaneous_id: int, boards, field: Field | None = None) 
                                 boards=[b]) if board_groups else None
             if part is not None:
                 scores += national_scores(simultaneous_id, part, index)
-            stored[b] = {"digest": digests.get(b, ""), "part": part.to_json() if part is not None else None}
+            stored[b] = {"digest": digests.get(b, ""), "part": part.to_json(boards=False) if part is not None else None}
         NationalScore.objects.filter(Q(board__in=boards) | Q(result_id__in=[r.pk for r in rows]),
                                      simultaneous_id=simultaneous_id).delete()
         NationalScore.objects.bulk_create(scores, batch_size=5000)
