@@ -86,7 +86,8 @@ CONVENTIONS: dict[str, Convention] = {c.name: c for c in (
         "sitting-out pair's bye boards score 'Mean' (its own IMPs a board); matchpoints 2/1/0 with "
         "short and fouled boards by Neuberg.",
         _ISSUE + "; brenning.se 'Fouled board' (Neuberg); FFB board 28 in tests/unit/scoring/data "
-        "(top 42 for 22 results: 2/1/0)",
+        "(top 42 for 22 results: 2/1/0); Magic Contest 4.7 'H6 20.8.2013' IMP;Butler-2;Mean there "
+        "(84/84 IMPs and datums, 7/7 totals with the Mean byes)",
         ("datum_drop", "datum_rounding", "bye_boards", "scale", "short_boards"),
         bye_boards="mean"),
     Convention(

@@ -41,8 +41,8 @@ def datum(scores: Sequence[float], *, drop: int = 1, round_to: int = 10, roundin
     if rounding not in ROUNDINGS:
         raise ScoringError(f"bad datum rounding {rounding!r}: expected one of {', '.join(ROUNDINGS)}")
     ordered = sorted(scores)
-    drop = max(drop, int(len(ordered) * drop_percent / 100))
-    if drop > 0 and len(ordered) > 2 * drop:
+    drop = min(max(drop, int(len(ordered) * drop_percent / 100)), (len(ordered) - 1) // 2)
+    if drop > 0:  # as many as asked while one score remains (Magic Contest "Butler-2" on 3 results: the middle one)
         ordered = ordered[drop:-drop]
     steps = Fraction(sum(ordered)) / len(ordered) / round_to  # exact for the usual whole-point scores
     if rounding == "half-even":
