@@ -40,6 +40,10 @@ def test_a_director_runs_a_championship_through_the_api(api_as, club, director, 
     carried = Entry.objects.filter(event_id=nxt.json()["event"])
     qualified = set(CumulativeStanding.objects.filter(event=first, qualified=True).values_list("entry_id", flat=True))
     assert {e.carried_from_id for e in carried} == qualified
+    event_url = f"/api/clubs/{club.slug}/events/{nxt.json()['event']}/"
+    assert {k: client.get(event_url).json()[k] for k in ("championship", "session")} == {
+        "championship": body["id"], "session": 2}
+    assert {e["carried_from"] for e in client.get(f"{event_url}entries/").json()} == qualified
     entry = carried.first()
     sub = client.post(url(club, f"{body['id']}/substitutions/"), {"entry": entry.pk, "player": "b", "guest": "Ann Other"},
                       format="json")

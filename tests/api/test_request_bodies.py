@@ -20,7 +20,7 @@ from scoring.services_competitions import competition_create
 from tests.tournaments.factories_event import plays, random_result, started_event
 from tests.tournaments.factories_party import create_party
 from tests.tournaments.factories_teams import teams_event
-from tournaments.models import Match
+from tournaments.models import Championship, Match
 from tournaments.services import actions
 
 WRONG = [[]]
@@ -84,7 +84,8 @@ def world(club, director, api_as):
     member = Member.objects.filter(club=club).first()
     cup = competition_create(club=club, name="Handicap cup", kind=CompetitionKind.HANDICAP,
                              date_from=datetime.date(2026, 9, 1), handicap_source=HandicapSource.DIRECTOR)
-    return {"competition": cup.pk, "teams": teams.pk, "team": match.home_id, "match": match.pk, "client": client, "event": event["id"], "party": party["id"], "result": result.json()["id"],
+    championship = Championship.objects.create(club=club, name="Club championship")
+    return {"competition": cup.pk, "championship": championship.pk, "teams": teams.pk, "team": match.home_id, "match": match.pk, "client": client, "event": event["id"], "party": party["id"], "result": result.json()["id"],
             "report": report.json()["id"], "table": table, "member": member.pk, "label": guest.json()["label"],
             "poker": poker["id"], "patience": patience.json()["id"], "patience_label": patience_player.json()["label"]}
 
@@ -94,6 +95,8 @@ def _url(path: str, club, world) -> str:
         owner = world["member"]
     elif "/competitions/" in path:
         owner = world["competition"]
+    elif "/championships/" in path:
+        owner = world["championship"]
     elif "/patience/" in path:
         owner = world["patience"]
     elif any(p in path for p in TEAMS_PATHS):

@@ -83,3 +83,17 @@ def test_players_and_visitors_read_only_what_the_sessions_show(client, club, dir
     assert pdf["Content-Type"] == "application/pdf"
     text = PdfReader(io.BytesIO(pdf.content)).pages[0].extract_text()
     assert "Cumulative" in text and "After session 1" in text
+
+
+def test_a_director_makes_an_existing_event_the_first_session(client, club, director, first):
+    client.force_login(director)
+    response = client.post(f"/clubs/{club.slug}/championships/new/", {"name": "C", "carry_over": "sum"})
+    championship = Championship.objects.get(name="C")
+    assert 'id="session-form"' in client.get(response["Location"]).content.decode()
+    response = client.post(f"/clubs/{club.slug}/championships/{championship.pk}/sessions/", {"event": first.pk})
+    assert response.status_code == 302
+    first.refresh_from_db()
+    assert (first.championship, first.session) == (championship, 1)
+    assert 'id="cumulative"' in client.get(response["Location"]).content.decode()
+    assert client.post(f"/clubs/{club.slug}/championships/{championship.pk}/sessions/",
+                       {"event": 999999}).status_code == 400

@@ -25,9 +25,10 @@ class EventSerializer(serializers.ModelSerializer):
     class Meta:
         model = Event
         fields = ["id", "name", "date", "game", "scoring", "format", "convention", "rules", "status", "current_round",
-                  "created_at", "published_at", "provisional_until", "sections", "analysis", "teams"]
+                  "created_at", "published_at", "provisional_until", "sections", "analysis", "teams", "championship",
+                  "session"]
         read_only_fields = ["id", "status", "format", "current_round", "created_at", "published_at", "sections",
-                            "analysis", "teams"]
+                            "analysis", "teams", "championship", "session"]
 
     def get_teams(self, event) -> dict | None:
         from tournaments.models import TeamsEvent
@@ -102,7 +103,9 @@ class EntrySerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Entry
-        fields = ["id", "label", "names", "section", "status", "members", "joined_round", "withdrawn_after_round"]
+        fields = ["id", "label", "names", "section", "status", "members", "joined_round", "withdrawn_after_round",
+                  "carried_from"]
+        read_only_fields = ["carried_from"]
 
     def get_members(self, entry) -> list[int]:
         return [m for m in (entry.member_a_id, entry.member_b_id) if m]

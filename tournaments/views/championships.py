@@ -65,6 +65,16 @@ class NextSessionForm(forms.Form):
         return spec
 
 
+class SessionForm(forms.Form):
+    event = forms.ModelChoiceField(queryset=Event.objects.none(), label="Event")
+
+    def __init__(self, *args, championship: Championship, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["event"].queryset = Event.objects.filter(
+            pk__in=list(Event.objects.filter(club=championship.club, championship__isnull=True)
+                        .order_by("-date", "-pk").values_list("pk", flat=True)[:100]))
+
+
 class SubstitutionForm(forms.Form):
     entry = forms.ModelChoiceField(queryset=Entry.objects.none(), label="Pair")
     player = forms.ChoiceField(choices=[("a", "First player"), ("b", "Second player")])
@@ -137,10 +147,15 @@ def championship_detail(request, slug, pk):
     championship = get_object_or_404(Championship, club=club, pk=pk)
     context = _context(request, club, championship, director)
     if director:
-        context.update({"next_form": NextSessionForm(initial={"qualified_only": True}),
-                        "sub_form": SubstitutionForm(championship=championship),
-                        "substitutions": sel.substitutions(championship)})
+        context.update(_director_forms(championship))
     return render(request, "tournaments/championship_detail.html", context)
+
+
+def _director_forms(championship: Championship, **forms_) -> dict:
+    return {"next_form": NextSessionForm(initial={"qualified_only": True}),
+            "session_form": SessionForm(championship=championship),
+            "sub_form": SubstitutionForm(championship=championship),
+            "substitutions": sel.substitutions(championship), **forms_}
 
 
 def _director_post(request, slug, pk) -> tuple[Club, Championship]:
@@ -152,9 +167,7 @@ def _director_post(request, slug, pk) -> tuple[Club, Championship]:
 
 def _rerender(request, club, championship, **forms_) -> object:
     context = _context(request, club, championship, True)
-    context.update({"next_form": NextSessionForm(initial={"qualified_only": True}),
-                    "sub_form": SubstitutionForm(championship=championship),
-                    "substitutions": sel.substitutions(championship), **forms_})
+    context.update(_director_forms(championship, **forms_))
     return render(request, "tournaments/championship_detail.html", context, status=400)
 
 
@@ -176,6 +189,22 @@ def championship_next(request, slug, pk):
             messages.success(request, f"{event.name}: {event.entries.count()} pairs carried over.")
             return redirect("event-detail", slug=club.slug, pk=event.pk)
     return _rerender(request, club, championship, next_form=form)
+
+
+@login_required
+@require_POST
+def championship_session(request, slug, pk):
+    club, championship = _director_post(request, slug, pk)
+    form = SessionForm(request.POST, championship=championship)
+    if form.is_valid():
+        try:
+            event = services.championship_session_add(championship=championship, event=form.cleaned_data["event"])
+        except ValidationError as exc:
+            _errors(form, exc)
+        else:
+            messages.success(request, f"{event.name} is session {event.session}.")
+            return redirect("championship-detail", slug=club.slug, pk=championship.pk)
+    return _rerender(request, club, championship, session_form=form)
 
 
 @login_required
