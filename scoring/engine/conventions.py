@@ -42,6 +42,7 @@ class Convention:
     factor_long: bool = True
     ties: str = "equals"
     board_decimals: int | None = None
+    rank_decimals: int = 2
 
     def __post_init__(self) -> None:
         names = {f.name for f in fields(self)}
@@ -57,7 +58,8 @@ class Convention:
                       datum_rounding=self.datum_rounding, cross=self.cross, arbitral_imps=self.arbitral_imps,
                       factor_long=self.factor_long, short_boards=self.short_boards, adjusted=self.adjusted,
                       absent_counts_to_top=self.absent_counts_to_top, bye_boards=self.bye_boards,
-                      bye_imps=self.bye_imps, ties=self.ties, board_decimals=self.board_decimals)
+                      bye_imps=self.bye_imps, ties=self.ties, board_decimals=self.board_decimals,
+                      rank_decimals=self.rank_decimals)
 
     def with_rules(self, **changes) -> "Convention":
         """A copy with some rules changed (a file's ``[Scoring]`` may say ``Cross2`` or ``Mean``)."""
@@ -77,9 +79,12 @@ CONVENTIONS: dict[str, Convention] = {c.name: c for c in (
         "ruter", "Ruter (Norsk Bridgeforbund)",
         "Cross-IMPs are the sum against every other result; an arbitral A+ is a fixed 1.5 IMPs per "
         "comparison (58.5 over 39 comparisons), not a factored value; a board with more results than "
-        "usual is not factored down. Matchpoint short boards by Neuberg.",
-        _ISSUE, ("cross", "arbitral_imps", "factor_long", "short_boards"),
-        cross="sum", arbitral_imps=1.5, factor_long=False),
+        "usual is not factored down. Matchpoint short boards by Neuberg. Places go by the unrounded "
+        "totals and an exact tie is split in number order (23, 24), no \"=\".",
+        _ISSUE + "; Ruter files in tests/unit/scoring/data: the 2010 individual (players 8 and 13 on "
+        "683.0 printed 23 and 24), the 2013 Cross2 league (1.0625 above 1.0568, both printed 1.06)",
+        ("cross", "arbitral_imps", "factor_long", "short_boards", "ties", "rank_decimals"),
+        cross="sum", arbitral_imps=1.5, factor_long=False, ties="split", rank_decimals=6),
     Convention(
         "magic-contest", "Magic Contest (Tomas Brenning)",
         "Butler datum is the mean without the top and bottom result rounded to 10 half to even; the "

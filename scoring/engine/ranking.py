@@ -11,7 +11,7 @@ from typing import Hashable, Mapping, Sequence
 from .errors import ScoringError
 
 
-TIE_STYLES = ("equals", "shared")
+TIE_STYLES = ("equals", "shared", "split")
 _DIGITS = re.compile(r"(\d+)")
 
 
@@ -32,7 +32,8 @@ def rank(
     """Order entrants by value, then by each tie-break in turn (higher better unless told).
 
     Returns (rank, entrant) in order; entrants still equal share a rank written ``"3="``
-    (``ties="equals"``, EBU/Magic Contest style) or plainly ``"3"`` (``ties="shared"``).
+    (``ties="equals"``, EBU/Magic Contest style) or plainly ``"3"`` (``ties="shared"``), or take the
+    places one after the other in the order of their names (``ties="split"``: Ruter's "23", "24").
     """
     if ties not in TIE_STYLES:
         raise ScoringError(f"bad tie style {ties!r}: expected one of {', '.join(TIE_STYLES)}")
@@ -54,8 +55,11 @@ def rank(
         j = i + 1
         while j < n and keys[ordered[j]] == key:
             j += 1
-        label = f"{i + 1}=" if j > i + 1 and ties == "equals" else str(i + 1)
-        out.extend((label, entrants[k]) for k in ordered[i:j])
+        if ties == "split":
+            out.extend((str(i + 1 + m), entrants[k]) for m, k in enumerate(ordered[i:j]))
+        else:
+            label = f"{i + 1}=" if j > i + 1 and ties == "equals" else str(i + 1)
+            out.extend((label, entrants[k]) for k in ordered[i:j])
         i = j
     return out
 
@@ -118,6 +122,9 @@ def _rank_arrays(entrants: list, keys: list, ties: str) -> list[tuple[str, str]]
     starts = np.flatnonzero(np.concatenate(([True], values[1:] != values[:-1]))).tolist()
     labels: list[str] = []
     for start, end in zip(starts, starts[1:] + [len(entrants)]):
+        if ties == "split":
+            labels.extend(str(start + 1 + m) for m in range(end - start))
+            continue
         label = f"{start + 1}=" if end > start + 1 and ties == "equals" else str(start + 1)
         labels.extend([label] * (end - start))
     return list(zip(labels, [entrants[k] for k in ordered.tolist()]))

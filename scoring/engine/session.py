@@ -94,8 +94,10 @@ class Method:
     Cross-IMPs: ``cross`` "average" (per comparison), "sum" (factored to the expected comparisons) or
     "cross2" (integer board sums, the total an average per comparison); ``arbitral_imps`` is what
     A+ is worth per comparison. IMP byes (``byes`` of a board): "mean" (the entrant's own IMPs a
-    board) or "fixed" ``bye_imps``. ``ties`` "equals" ("3=") or "shared" ("3"); ``board_decimals``
-    rounds each board's value before the totals (None: summed unrounded, rounded once).
+    board) or "fixed" ``bye_imps``. ``ties`` "equals" ("3="), "shared" ("3") or "split" (3, 4 in
+    number order); ``rank_decimals`` the decimals totals are compared to when ranking (2: what is
+    printed); ``board_decimals`` rounds each board's value before the totals (None: summed
+    unrounded, rounded once).
     """
 
     kind: str = "matchpoints"
@@ -114,8 +116,11 @@ class Method:
     bye_imps: float = 0.0
     ties: str = "equals"
     board_decimals: int | None = None
+    rank_decimals: int = 2
 
     def __post_init__(self) -> None:
+        if not 0 <= self.rank_decimals <= 10:
+            raise ScoringError(f"bad rank_decimals {self.rank_decimals!r}: expected 0 to 10")
         if self.kind not in METHODS:
             raise ScoringError(f"bad method {self.kind!r}: expected one of {', '.join(METHODS)}")
         for name, value, allowed in (("cross", self.cross, ("",) + CROSS_STYLES),
@@ -512,7 +517,7 @@ def standings_of(method: Method, totals: Mapping[str, float], tops: Mapping[str,
     for label in sorted(by_field, key=natural_key):
         values = by_field[label]
         full = max(played[e] for e in values)
-        ranked = rank(values, tiebreaks=tiebreaks, ties=method.ties)
+        ranked = rank(values, tiebreaks=tiebreaks, ties=method.ties, ndigits=method.rank_decimals)
         if not own_top:
             shown = values if cross2 else totals
             standings.extend([Standing(position, e, shown[e], None if imp else tops[e], None if imp else values[e],

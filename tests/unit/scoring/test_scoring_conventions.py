@@ -225,3 +225,16 @@ def test_cross_imp_styles_agree_on_a_full_board(scores):
     assert by_style["sum"] == by_style["cross2"]
     assert by_style["sum"] == pytest.approx([a * (len(scores) - 1) for a in by_style["average"]])
     assert sum(by_style["cross2"]) == 0
+
+
+def test_ruter_places_by_unrounded_totals_and_splits_an_exact_tie():
+    """Ruter prints no "=": 1.0625 goes above 1.0568 though both print 1.06, and an exact tie
+    takes consecutive places in number order (the 2010 individual's players 8 and 13: 23, 24)."""
+    from scoring.engine.ranking import rank
+
+    values = {"2": 1.0568, "103": 1.0625, "13": 0.5, "8": 0.5, "1": 0.1}
+    assert rank(values, ties="split", ndigits=6) == [("1", "103"), ("2", "2"), ("3", "8"), ("4", "13"),
+                                                    ("5", "1")]
+    assert rank(values) == [("1=", "2"), ("1=", "103"), ("3=", "8"), ("3=", "13"), ("5", "1")]
+    ruter = CONVENTIONS["ruter"].method("cross-imps")
+    assert (ruter.ties, ruter.rank_decimals) == ("split", 6)
