@@ -82,7 +82,9 @@ CONVENTIONS: dict[str, Convention] = {c.name: c for c in (
         "usual is not factored down. Matchpoint short boards by Neuberg. Places go by the unrounded "
         "totals and an exact tie is split in number order (23, 24), no \"=\".",
         _ISSUE + "; Ruter files in tests/unit/scoring/data: the 2010 individual (players 8 and 13 on "
-        "683.0 printed 23 and 24), the 2013 Cross2 league (1.0625 above 1.0568, both printed 1.06)",
+        "683.0 printed 23 and 24), the 2013 Cross2 league (1.0625 above 1.0568, both printed 1.06); "
+        "Ruter 4.9 adds a RankTie column (rkcb/pbnparser sm1.pbn: two pairs on 1060.6 both Rank 25, "
+        "RankTie 26), not modelled",
         ("cross", "arbitral_imps", "factor_long", "short_boards", "ties", "rank_decimals"),
         cross="sum", arbitral_imps=1.5, factor_long=False, ties="split", rank_decimals=6),
     Convention(
