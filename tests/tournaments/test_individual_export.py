@@ -128,3 +128,32 @@ def test_api_page_and_command_export_an_individual(api_as, client, club, directo
     out = io.StringIO()
     call_command("usebio", "export", str(event.pk), "--format", "pbn", stdout=out)
     assert "PlayerId_North" in out.getvalue() and "[TotalScoreTable" in out.getvalue()
+
+
+@pytest.mark.parametrize("scoring", ["matchpoints", "cross_imps"])
+def test_an_individual_usebio_imports_as_an_individual_event_with_the_same_standings(api_as, club, director,
+                                                                                      scoring):
+    from tournaments.services.usebio import event_import_usebio
+
+    event = played_individual(api_as(director), club, scoring=scoring, adjusted=(5,))
+    imported = event_import_usebio(club=club, data=event_export_usebio(event), name="Old individual")
+    assert imported.is_individual and imported.status == "finished" and imported.scoring == scoring
+    assert imported.usebio_report["matching"] == imported.usebio_report["players"] == 8
+    assert close(stored(imported), stored(event))
+    assert not imported.results.filter(south__isnull=True).exists()
+    assert {e.member_a_id for e in imported.entries.all()} == {e.member_a_id for e in event.entries.all()}
+    # and it exports again as the same individual
+    again = read_usebio(event_export_usebio(Event.objects.get(pk=imported.pk)))
+    assert again.individual and len(again.pairs) == 8
+
+
+def test_an_individual_line_seating_a_player_twice_is_refused_naming_the_line(club):
+    from tournaments.services.usebio import UsebioImportError, event_import_usebio
+
+    xml = ("<USEBIO><EVENT EVENT_TYPE='INDIVIDUAL'><DATE>01/02/2026</DATE>\n<BOARD><BOARD_NUMBER>1</BOARD_NUMBER>"
+           "\n<TRAVELLER_LINE><NORTH_PLAYER_NUMBER>1</NORTH_PLAYER_NUMBER><SOUTH_PLAYER_NUMBER>1</SOUTH_PLAYER_NUMBER>"
+           "<EAST_PLAYER_NUMBER>3</EAST_PLAYER_NUMBER><WEST_PLAYER_NUMBER>4</WEST_PLAYER_NUMBER><SCORE>50</SCORE>"
+           "</TRAVELLER_LINE></BOARD></EVENT></USEBIO>")
+    with pytest.raises(UsebioImportError, match="board 1, line 3: a player sits twice"):
+        event_import_usebio(club=club, data=xml.encode())
+    assert not Event.objects.filter(club=club).exists()

@@ -2,7 +2,8 @@
 finished event with its pairs, every traveller line as a result, and stored standings.
 
 The file is read and scored in memory first (``scoring.engine.usebiotool``); any error names
-the element and line and nothing is stored. Pairs keep the file's numbers ("3", "2NS"); a
+the element and line and nothing is stored. An individual's file becomes an individual event
+(``services.usebio_individual``). Pairs keep the file's numbers ("3", "2NS"); a
 player whose ``NATIONAL_ID_NUMBER`` is a member's federation number or membership number (or, failing that, whose
 name is exactly one active member's) is linked to that member, anyone else is a guest. The
 movement is rebuilt from who met whom on which boards (rounds in board order).
@@ -27,6 +28,7 @@ from tournaments.deals.pbn import make_game, write_pbn
 from tournaments.deals.usebio import UsebioError, UsebioEvent
 from tournaments.deals.usebio_teams import is_teams_type, usebio_event_type
 from tournaments.models import Entry, Event, EventStatus, Game, Result, ScoringMethod, Section
+from tournaments.models.events import EventFormat
 from tournaments.models.results import ResultSource
 from tournaments.movements.model import Movement, RoundPlan, TablePlay
 
@@ -99,9 +101,6 @@ def _people(club, players) -> tuple[list, list]:
 
 
 def _check(event: UsebioEvent) -> None:
-    if event.individual:
-        raise UsebioImportError(f"EVENT_TYPE {event.event_type}: an individual is scored by `usebio score`, "
-                                f"not imported as an event yet (pairs and teams files are)")
     for b in event.boards:
         if not b.number.isdigit() or not 0 < int(b.number) <= limits.MAX_BOARD_NUMBER:
             raise UsebioImportError(f"line {b.line}: BOARD_NUMBER {b.number!r}: board numbers are 1 to "
@@ -112,18 +111,24 @@ def _check(event: UsebioEvent) -> None:
                 if len(value) > most:
                     raise UsebioImportError(f"board {b.number}, line {t.line}: {what} {value!r} is longer than "
                                             f"{most} characters")
+    what = "player" if event.individual else "pair"
     for b in event.boards:
-        seen: dict[tuple[str, str], int] = {}
+        seen: dict[tuple, int] = {}
         for t in b.lines:
-            if t.ns == t.ew:
-                raise UsebioImportError(f"board {b.number}, line {t.line}: pair {t.ns} plays against itself")
-            if (t.ns, t.ew) in seen:
-                raise UsebioImportError(f"board {b.number}, line {t.line}: {t.ns} v {t.ew} already played it "
-                                        f"(line {seen[(t.ns, t.ew)]})")
-            seen[(t.ns, t.ew)] = t.line
-    if len({p.number for p in event.pairs} | {x for b in event.boards for t in b.lines for x in (t.ns, t.ew)}) > \
-            limits.MAX_PAIRS:
-        raise UsebioImportError(f"more than {limits.MAX_PAIRS} pairs (limit)")
+            seats = (t.ns, t.south, t.ew, t.west) if event.individual else (t.ns, t.ew)
+            if len(set(seats)) < len(seats):
+                raise UsebioImportError(f"board {b.number}, line {t.line}: a {what} sits twice at the table")
+            if any(len(x) > 16 for x in seats):
+                raise UsebioImportError(f"board {b.number}, line {t.line}: a {what} number is longer than 16 "
+                                        f"characters")
+            if seats in seen:
+                raise UsebioImportError(f"board {b.number}, line {t.line}: {' '.join(seats)} already played it "
+                                        f"(line {seen[seats]})")
+            seen[seats] = t.line
+    numbers = {p.number for p in event.pairs} | {x for b in event.boards for t in b.lines
+                                                 for x in (t.ns, t.south, t.ew, t.west) if x}
+    if len(numbers) > limits.MAX_PAIRS:
+        raise UsebioImportError(f"more than {limits.MAX_PAIRS} {what}s (limit)")
 
 
 @transaction.atomic
@@ -153,15 +158,42 @@ def event_import_usebio(*, club, data: bytes | str, user=None, name: str = "", v
     title = (name or pure.description or f"USEBIO import {pure.date}")[:limits.NAME_MAX]
     event = Event(club=club, name=title, date=when, game=Game.DUPLICATE_BRIDGE,
                   scoring=SCORING_OF_METHOD[method_of(pure)], convention=convention_of(pure).name,
+                  format=EventFormat.INDIVIDUAL if pure.individual else EventFormat.PAIRS,
                   created_by=user if getattr(user, "pk", None) else None)
     try:
         event.full_clean()
     except ValidationError as exc:
         raise UsebioImportError("; ".join(f"{k}: {' '.join(v)}" for k, v in exc.message_dict.items())) from None
     event.save()
-    movement = rebuilt_movement(pure, two)
+    if pure.individual:
+        from .usebio_individual import individual_rows, rebuilt_individual_movement
+
+        movement = rebuilt_individual_movement(pure)
+    else:
+        movement = rebuilt_movement(pure, two)
     section = Section.objects.create(event=event, name="A", position=1,
                                      movement=movement.to_dict() | {"shared": True, "source": "usebio"})
+    if pure.individual:
+        rows = individual_rows(event, section, movement, pure, lambda players: _people(club, players))
+    else:
+        rows = _pair_rows(event, section, movement, pure, club)
+    Result.objects.bulk_create(rows, batch_size=2000)
+    Event.objects.filter(pk=event.pk).update(current_round=movement.rounds, results_version=1)
+    if pure.hands:
+        _store_hands(event, pure)
+    reason = f"imported from USEBIO ({pure.program or 'unknown program'})"
+    event_transition(event=event, to=EventStatus.PLAYING, user=user, reason=reason)
+    event_transition(event=event, to=EventStatus.FINISHED, user=user, reason=reason)
+    from scoring.services import event_rescore
+
+    event_rescore(event_id=event.pk, force=True)
+    event.refresh_from_db()
+    event.usebio_report = {**printed(pure, session), **stored_matches(event, pure)}
+    return event
+
+
+def _pair_rows(event: Event, section: Section, movement: Movement, pure: UsebioEvent, club) -> list[Result]:
+    """Create the pairs' entries and return the results to store."""
     entries = {}
     labels = [p.number for p in pure.pairs] or sorted({x for b in pure.boards for t in b.lines for x in (t.ns, t.ew)})
     players = {p.number: p.players for p in pure.pairs}
@@ -186,19 +218,7 @@ def event_import_usebio(*, club, data: bytes | str, user=None, name: str = "", v
                 adjusted_ew=r.adjusted_ew.label if r.adjusted_ew else "",
                 score_ns=None if r.score_ns is None else int(round(r.score_ns)), source=ResultSource.DIRECTOR,
                 entered_by=event.created_by))
-    Result.objects.bulk_create(rows, batch_size=2000)
-    Event.objects.filter(pk=event.pk).update(current_round=movement.rounds, results_version=1)
-    if pure.hands:
-        _store_hands(event, pure)
-    reason = f"imported from USEBIO ({pure.program or 'unknown program'})"
-    event_transition(event=event, to=EventStatus.PLAYING, user=user, reason=reason)
-    event_transition(event=event, to=EventStatus.FINISHED, user=user, reason=reason)
-    from scoring.services import event_rescore
-
-    event_rescore(event_id=event.pk, force=True)
-    event.refresh_from_db()
-    event.usebio_report = {**printed(pure, session), **stored_matches(event, pure)}
-    return event
+    return rows
 
 
 def stored_matches(event: Event, pure: UsebioEvent) -> dict:
