@@ -130,8 +130,9 @@ def event_convention(event: Event):
     return convention(event.convention or "cardroom")
 
 
-def _score_section(event: Event, section: Section, results: list[Result]) -> tuple[list[Score], list[Standing]]:
-    entries = list(section.entries.all())
+def _score_section(event: Event, section: Section, results: list[Result],
+                   entries: list[Entry] | None = None) -> tuple[list[Score], list[Standing]]:
+    entries = list(section.entries.all()) if entries is None else list(entries)
     keys = entrant_keys(entries)
     by_label = {keys[e.pk]: e for e in entries}
     boards = section_boards(section, results, entries, keys)
@@ -273,14 +274,18 @@ def standings_require_current(*, event: Event) -> None:
         raise StandingsBehind(health["message"])
 
 
-def result_check(*, result: Result, replacing: int | None = None) -> None:
+def result_check(*, result: Result, replacing: int | None = None, board: list[Result] | None = None,
+                 entries: list[Entry] | None = None) -> None:
     """Refuse, with a ValidationError naming the field, a result the scoring run would reject:
-    the board's confirmed results, with this one in place, go through the same scoring code."""
-    board = [r for r in Result.objects.filter(section=result.section, board=result.board, confirmed=True)
-             .select_related("ns", "ew", "south", "west")
-             if r.pk != replacing and (r.ns_id, r.ew_id) != (result.ns_id, result.ew_id)]
+    the board's confirmed results, with this one in place, go through the same scoring code.
+    A table's request passes the ``board``'s confirmed results and the section's ``entries``
+    it already read (else both are read here)."""
+    if board is None:
+        board = (Result.objects.filter(section=result.section, board=result.board, confirmed=True)
+                 .select_related("ns", "ew", "south", "west"))
+    board = [r for r in board if r.pk != replacing and (r.ns_id, r.ew_id) != (result.ns_id, result.ew_id)]
     try:
-        _score_section(result.event, result.section, board + [result])
+        _score_section(result.event, result.section, board + [result], entries)
     except ScoringError as exc:
         field = "ew" if result.ns_id == result.ew_id else "board"
         raise ValidationError({field: [f"Scoring would refuse this result: {exc}"]}) from None

@@ -11,11 +11,18 @@ director to move the event on), and never past the movement's last round.
 """
 from __future__ import annotations
 
+from datetime import timedelta
+from typing import NamedTuple
+
+from django.db.models import Exists, IntegerField, OuterRef, Q, Subquery, Sum, Value
+from django.db.models.functions import Coalesce
+from django.utils import timezone
+
 from tournaments.deals.boards import board_dealer, board_vulnerability
-from tournaments.models import BoardNotPlayed, Event, NotPlayedStatus, Result, Section
+from tournaments.models import BoardNotPlayed, Entry, EntryStatus, Event, NotPlayedStatus, PinMiss, Result, Section
+from tournaments.models.sections import movement_key
 from tournaments.movements.model import Movement
 from tournaments.movements.moves import moves_text, next_play, table_moves
-from tournaments.selectors_event import entry_names, label_entries
 
 TO_PLAY, PENDING, DONE = "to play", "awaiting confirmation", "done"
 
@@ -84,19 +91,73 @@ def _sides(tp, names: dict) -> dict:
                       for seat, label in zip(SEAT_NAMES, tp.entrants)]}
 
 
-def table_round(event: Event, section: Section, table: int) -> dict | None:
+def table_section(*, club_slug: str, event_id: int, name: str, table: int, client: str,
+                  pin_window: int) -> Section | None:
+    """A table's request in one query: the section with its event and club, the movement's
+    fingerprint instead of its JSON (``Section.schedule`` keeps the parse per process), the
+    client's wrong-PIN streak here and the table's recent streaks (``pin_window`` seconds:
+    ``services.pins``), and whether the table has boards reported not played."""
+    misses = PinMiss.objects.filter(event=OuterRef("event_id"), table=f"{name}/{table}")
+    mine = misses.filter(client=client)
+    recent = (misses.filter(last_try__gte=timezone.now() - timedelta(seconds=pin_window))
+              .values("event").annotate(n=Sum("streak")).values("n"))
+    return (Section.objects.select_related("event__club").defer("movement")
+            .filter(event_id=event_id, name=name, event__deleted_at__isnull=True,
+                    event__club__slug=club_slug, event__club__deleted_at__isnull=True)
+            .annotate(movement_key=movement_key(),
+                      pin_streak=Subquery(mine.values("streak")[:1]),
+                      pin_table_streaks=Coalesce(Subquery(recent, output_field=IntegerField()), Value(0)),
+                      reports_here=Exists(BoardNotPlayed.objects.filter(section=OuterRef("pk"), table=table)))
+            .first())
+
+
+class TableState(NamedTuple):
+    """What a table's round is worked out from: the section's entries (withdrawn first, active
+    last), its results at the table (and, given a board, that board's at every table) with
+    their entries attached, and the table's boards reported not played."""
+
+    entries: list[Entry]
+    results: list[Result]
+    reports: list[BoardNotPlayed]
+
+
+def table_state(section: Section, table: int, *, board: int | None = None) -> TableState:
+    """Two queries (three when the table has boards reported not played)."""
+    entries = list(section.entries.order_by("-status", "joined_round", "pk"))
+    by_id = {e.pk: e for e in entries}
+    wanted = Q(table=table) if board is None else Q(table=table) | Q(board=board)
+    results = list(Result.objects.filter(wanted, section=section).order_by("board"))
+    for r in results:
+        _attach(r, by_id, "ns", "ew", "south", "west")
+    reports = []
+    if getattr(section, "reports_here", True):
+        reports = list(BoardNotPlayed.objects.filter(section=section, table=table))
+        for r in reports:
+            _attach(r, by_id, "ns", "ew")
+            r.section = section
+    return TableState(entries, results, reports)
+
+
+def _attach(row, by_id: dict[int, Entry], *fields: str) -> None:
+    """The row's entries from the ones already read (no query per foreign key)."""
+    for field in fields:
+        entry = by_id.get(getattr(row, f"{field}_id"))
+        if entry is not None:
+            setattr(row, field, entry)
+
+
+def table_round(event: Event, section: Section, table: int, *, state: TableState | None = None) -> dict | None:
     """The table's current round as plain data (see the module docstring); None if the
     movement has no such table."""
     movement = section.schedule
     if not movement.rounds or not movement.has_table(table):
         return None
-    active = label_entries(section)
+    read = state or table_state(section, table)
+    active = {e.label: e for e in read.entries if e.status == EntryStatus.ACTIVE}
     present = frozenset(active)
     joined = {label: e.joined_round for label, e in active.items()}  # a late pair plays from its first round
-    results = {(r.round, r.board): r for r in Result.objects.filter(section=section, table=table)
-               .select_related("ns", "ew", "south", "west").order_by("board")}
-    reports = {(r.round, r.board): r for r in BoardNotPlayed.objects.filter(section=section, table=table)
-               .select_related("ns", "ew", "section")}
+    results = {(r.round, r.board): r for r in read.results if r.table == table}
+    reports = {(r.round, r.board): r for r in read.reports}
     event_round = min(max(1, event.current_round), movement.rounds)
 
     def state(rnd):
@@ -115,7 +176,7 @@ def table_round(event: Event, section: Section, table: int) -> dict | None:
             break
         played_before = playing
     tp, playing, missing, statuses = state(current)
-    names = entry_names(section)
+    names = {e.label: e.names for e in read.entries}  # active entries come last: theirs win
     boards = [_board(event, b, statuses.get(b, TO_PLAY)) for b in (tp.boards if tp else ())]
     complete = playing and not missing
     started = any(s != TO_PLAY for s in statuses.values())

@@ -37,7 +37,7 @@ from tournaments.api.fields import AdjustedField, TricksField
 from tournaments.api.mixins import EventScopedMixin
 from tournaments import selectors_event, selectors_table
 from tournaments.models import BoardNotPlayed, Event
-from tournaments.services.pins import event_table_pin_check
+from tournaments.services.pins import TABLE_WINDOW, PinSeen, event_table_pin_check
 from tournaments.services import tables as table_services
 
 
@@ -78,10 +78,18 @@ class TableView(ClubScopedMixin, APIView):
     permission_classes = [IsScorerOrTable]
 
     def get_table(self):
-        """The event and section of the URL, with the table in the section's movement (else 404)."""
+        """The event and section of the URL, with the table in the section's movement (else 404):
+        one query (``selectors_table.table_section``), which also reads what the PIN check needs."""
         if not hasattr(self, "_event_section"):
-            event = get_object_or_404(Event, club=self.get_club(), pk=self.kwargs["pk"])
-            sec = selectors_event.section_named(event, self.kwargs["section"])
+            sec = selectors_table.table_section(club_slug=self.kwargs["club_slug"], event_id=self.kwargs["pk"],
+                                                name=self.kwargs["section"], table=self.kwargs["table"],
+                                                client=client_address(self.request), pin_window=TABLE_WINDOW)
+            if sec is not None:
+                event = sec.event
+                self._club = event.club
+            else:  # say what is missing, as before: the club, the event or the section
+                event = get_object_or_404(Event, club=self.get_club(), pk=self.kwargs["pk"])
+                sec = selectors_event.section_named(event, self.kwargs["section"])
             if sec is None or not sec.schedule.has_table(self.kwargs["table"]):
                 raise NotFound("No such table in this event.")
             self._event_section = event, sec
@@ -90,11 +98,20 @@ class TableView(ClubScopedMixin, APIView):
     def table_pin_check(self, request, pin):
         event, sec = self.get_table()
         table = self.kwargs["table"]
-        return (event_table_pin_check(event, sec, table, pin, client_address(request)),
+        seen = PinSeen(streak=sec.pin_streak, table_streaks=sec.pin_table_streaks) \
+            if hasattr(sec, "pin_table_streaks") else None
+        return (event_table_pin_check(event, sec, table, pin, client_address(request), seen=seen),
                 TableSeat(event_id=event.pk, table=f"{sec.name}/{table}"))
 
-    def table(self, request, club_slug, pk, section, table):
+    def table_event(self):
+        """The event and section, for a table the movement seats (else 404)."""
         event, sec = self.get_table()
+        if not sec.schedule.rounds:
+            raise NotFound("The movement has no play at this table.")
+        return event, sec
+
+    def table(self, request, club_slug, pk, section, table):
+        event, sec = self.table_event()
         now = selectors_table.table_round(event, sec, table)
         if now is None:
             raise NotFound("The movement has no play at this table.")
@@ -107,7 +124,7 @@ class TableView(ClubScopedMixin, APIView):
 
     @extend_schema(request=TableResultSerializer, responses=OpenApiTypes.OBJECT)
     def post(self, request, club_slug, pk, section, table):
-        event, sec, _now = self.table(request, club_slug, pk, section, table)
+        event, sec = self.table_event()
         body = TableResultSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         result, created = table_services.table_result_submit(event=event, section=sec, table=table,
@@ -121,7 +138,7 @@ class TableConfirmView(TableView):
 
     @extend_schema(request=TableConfirmSerializer, responses=OpenApiTypes.OBJECT)
     def post(self, request, club_slug, pk, section, table):
-        event, sec, _now = self.table(request, club_slug, pk, section, table)
+        event, sec = self.table_event()
         body = TableConfirmSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         result = table_services.table_result_confirm(event=event, section=sec, table=table,
@@ -134,7 +151,7 @@ class TableNotPlayedView(TableView):
 
     @extend_schema(request=NotPlayedSerializer, responses=OpenApiTypes.OBJECT)
     def post(self, request, club_slug, pk, section, table):
-        event, sec, _now = self.table(request, club_slug, pk, section, table)
+        event, sec = self.table_event()
         body = NotPlayedSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         report = table_services.table_board_not_played(event=event, section=sec, table=table,
@@ -147,7 +164,7 @@ class TableIdentifyView(TableView):
 
     @extend_schema(request=IdentifySerializer, responses=OpenApiTypes.OBJECT)
     def post(self, request, club_slug, pk, section, table):
-        event, sec, _now = self.table(request, club_slug, pk, section, table)
+        event, sec = self.table_event()
         body = IdentifySerializer(data=request.data)
         body.is_valid(raise_exception=True)
         said = table_services.table_identify(event=event, section=sec, table=table, numbers=body.validated_data)

@@ -49,6 +49,15 @@ class PinCheck:
         return f"{text} Wait {self.wait} seconds before the next try." if self.wait else text
 
 
+@dataclass(frozen=True)
+class PinSeen:
+    """What the table's request already read (``selectors_table.table_section``): the client's
+    streak at the table (None: no row) and the table's streaks in the last TABLE_WINDOW seconds."""
+
+    streak: int | None
+    table_streaks: int
+
+
 def streak_wait(streak: int) -> int:
     """Seconds a client waits after ``streak`` wrong PINs in a row: none for the first
     FREE_MISSES (typos), then 2, 4, 8 ... up to MAX_WAIT."""
@@ -63,11 +72,15 @@ def _table_streaks(event: Event, table: str, now) -> int:
 
 
 def pin_check(*, event: Event, table: str, client: str, expected: str, given,
-              card: str = "the table card") -> PinCheck:
+              card: str = "the table card", seen: PinSeen | None = None) -> PinCheck:
     """Compare ``given`` with the table's PIN for ``client``, counting a wrong one; ``card`` is
-    where the PIN is printed (a patience player's is on their own card, not a table's)."""
+    where the PIN is printed (a patience player's is on their own card, not a table's). With
+    ``seen``, a right PIN from a client with no streak at a table not slowed is let in without
+    another read or a write (what the locked path below would decide)."""
     now = timezone.now()
     right = hmac.compare_digest(str(given or "").strip().encode(), expected.encode())
+    if seen is not None and right and not seen.streak and seen.table_streaks < TABLE_CEILING:
+        return PinCheck(ok=True)
     with transaction.atomic():
         row = PinMiss.objects.select_for_update().filter(event=event, table=table, client=client).first()
         streak = row.streak if row and (now - row.last_try).total_seconds() <= STREAK_WINDOW else 0
@@ -96,11 +109,12 @@ def pin_check(*, event: Event, table: str, client: str, expected: str, given,
         return PinCheck(ok=False, wait=max(streak_wait(row.streak), SLOW_SPACING if slowed else 0), card=card)
 
 
-def event_table_pin_check(event: Event, section, table: int, given, client: str) -> PinCheck:
+def event_table_pin_check(event: Event, section, table: int, given, client: str,
+                          seen: PinSeen | None = None) -> PinCheck:
     from tournaments.selectors_event import table_pin
 
     return pin_check(event=event, table=f"{section.name}/{table}", client=client,
-                     expected=table_pin(event, section, table), given=given)
+                     expected=table_pin(event, section, table), given=given, seen=seen)
 
 
 def table_unlock(*, event: Event, table: str | None = None) -> int:

@@ -174,22 +174,28 @@ class Located(NamedTuple):
     west: Entry | None = None
 
 
-def locate(*, event: Event, data: dict, override: bool = False) -> Located:
+def locate(*, event: Event, data: dict, override: bool = False, section: Section | None = None,
+           entries: list[Entry] | None = None) -> Located:
     """Find the section, board, pairs (or an individual's four players) and scheduled round/table;
     400 naming the field if the movement does not schedule them (a director may override with
-    round/table given)."""
-    sections = list(event.sections.all())
-    name = data.get("section")
-    section = next((s for s in sections if s.name == name), None) if name else (sections[0] if sections else None)
+    round/table given). A table's request passes its ``section`` and the section's ``entries``
+    (withdrawn first, active last) already read."""
     if section is None:
-        raise ValidationError({"section": [f"No section {name!r}."] if name else ["The event has no movement."]})
+        sections = list(event.sections.all())
+        name = data.get("section")
+        section = next((s for s in sections if s.name == name), None) if name else (sections[0] if sections else None)
+        if section is None:
+            raise ValidationError({"section": [f"No section {name!r}."] if name else ["The event has no movement."]})
     try:
         board = int(data.get("board"))
     except (TypeError, ValueError):
         raise ValidationError({"board": [f"{data.get('board')!r} is not a board number."]}) from None
-    entries: dict[str, list[Entry]] = {}
-    for e in section.entries.all().order_by("-status", "joined_round"):  # withdrawn first, active last
-        entries.setdefault(e.label, []).append(e)
+    if entries is None:
+        entries = section.entries.all().order_by("-status", "joined_round")
+    by_label: dict[str, list[Entry]] = {}
+    for e in entries:  # withdrawn first, active last
+        by_label.setdefault(e.label, []).append(e)
+    entries = by_label
     if event.is_individual:
         return _locate_seats(section, board, entries, data, override)
     labels = []
@@ -268,10 +274,12 @@ def _holder(entries: list[Entry], round_number: int) -> Entry:
     return entries[-1]
 
 
-def _lock(event: Event) -> None:
+def _lock(event: Event) -> int | None:
     """Writers of one event's results queue on its row, taken first (no deadlocks); NO KEY
-    UPDATE leaves the scoring run's inserts (which only share-lock the key) free."""
-    Event.objects.select_for_update(no_key=True).filter(pk=event.pk).values_list("pk").first()
+    UPDATE leaves the scoring run's inserts (which only share-lock the key) free. Returns the
+    event's ``results_version`` as locked."""
+    return Event.objects.select_for_update(no_key=True).filter(pk=event.pk).values_list(
+        "results_version", flat=True).first()
 
 
 def _bump(event: Event) -> None:
@@ -353,6 +361,75 @@ def result_submit(*, event: Event, data: dict, user=None, source: str = "api", t
         if _same(existing, values):
             return existing, False
         raise ResultConflict(existing) from None
+
+
+ENTRIES = ("event", "section", "ns", "ew", "south", "west", "entered_by")
+
+
+@retry_transient
+def table_result_store(*, event: Event, section: Section, table: int, data: dict, entries: list[Entry],
+                       seen: list[Result], version: int) -> tuple[Result, bool]:
+    """A table's own result, awaiting confirmation: ``result_submit`` (source "table") from what
+    the table's request already read: the section, its entries, the board's results (``seen``)
+    and the event's ``results_version`` then. The event's row lock is held only around the
+    insert of the result and its audit row; when a confirmed result changed in between (the
+    version moved) the board is checked again under the lock. A result already stored for these
+    pairs (the same again, the table's own replacement, one stored meanwhile) goes the general
+    way, under the lock throughout."""
+    def general():
+        return result_submit(event=event, data=data, source="table", table=table, confirmed=False)
+
+    section, board, ns, ew, slot, south, west = locate(event=event, data=data, section=section, entries=entries)
+    if slot.table != table:
+        raise ValidationError({"table": [f"Board {board} for these pairs is not at table {table}."]})
+    seated = {"ns": ns, "ew": ew} if south is None else {"north": ns, "south": south, "east": ew, "west": west}
+    side = next((side for side, entry in seated.items() if entry.status != EntryStatus.ACTIVE), None)
+    if side:
+        raise ValidationError({side: ["That player has withdrawn." if south else "That pair has withdrawn."]})
+    board_results = [r for r in seen if r.board == board]
+    if any((r.ns_id, r.ew_id) == (ns.pk, ew.pk) for r in board_results):
+        return general()
+    fields = _clean(event, data)
+    result = Result(event=event, section=section, board=board, round=slot.round, table=slot.table, ns=ns, ew=ew,
+                    south=south, west=west, source="table", confirmed=False,
+                    **fields, score_ns=raw_score(event, board, fields))
+    result.clean_fields(exclude=ENTRIES)  # the rows it points to were just read: no query per key
+    result_check(result=result, board=[r for r in board_results if r.confirmed], entries=entries)
+    try:
+        with transaction.atomic():
+            if _lock(event) != version:  # a result was confirmed or changed since the board was read
+                result_check(result=result, entries=entries)
+            result.save(force_insert=True)
+            _audit(result, event=event, section=section, board=board, action=ResultChange.Action.CREATE,
+                   before=None, after=result.snapshot(), table=table)
+    except IntegrityError:
+        return general()
+    return result, True
+
+
+@retry_transient
+@transaction.atomic
+def table_result_confirm_store(*, event: Event, section: Section, table: int, result_id: int) -> Result:
+    """The other side agrees its table's result (``result_confirm`` for a table's device): the
+    event's row is locked first by counting the change (``results_version``, as ``_lock`` and
+    ``_bump``), then the result is read under the lock, confirmed (compare-and-set) and
+    audited; a result already confirmed changes nothing (the count is rolled back)."""
+    Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
+    result = (Result.objects.filter(section=section, table=table, pk=result_id)
+              .select_related("ns", "ew", "south", "west").first())
+    if result is None:
+        raise ValidationError({"result": ["No result with that id at this table."]})
+    if result.confirmed or not Result.objects.filter(pk=result.pk, confirmed=False).update(confirmed=True):
+        transaction.set_rollback(True)
+        return result
+    result.confirmed = True
+    result.event, result.section = event, section
+    _audit(result, event=event, section=section, board=result.board, action=ResultChange.Action.CONFIRM,
+           before=None, after=result.snapshot(), table=table)
+    from scoring.tasks import rescore_event
+
+    enqueue_once_on_commit(rescore_event, event.pk, coalesce=True)  # a burst of results: one run
+    return result
 
 
 @transaction.atomic

@@ -10,17 +10,17 @@ from django.utils import timezone
 
 from scoring.engine import Adjustment
 from tournaments.models import BoardNotPlayed, Event, NotPlayedStatus, Result, ResultChange, Section
-from tournaments.selectors_table import PENDING, TO_PLAY, table_round
+from tournaments.selectors_table import PENDING, TO_PLAY, TableState, table_round, table_state
 from tournaments.services import results
 from tournaments.services.lifecycle import correction_check
 
 DECISIONS = ("cancel", "adjust", "play")
 
 
-def _now(event: Event, section: Section, table: int) -> dict:
+def _now(event: Event, section: Section, table: int, state: TableState | None = None) -> dict:
     if event.status not in results.OPEN:
         raise ValidationError({"event": ["The event is not in play: ask the director."]})
-    now = table_round(event, section, table)
+    now = table_round(event, section, table, state=state)
     if now is None:
         raise ValidationError({"table": [f"The movement has no table {table}."]})
     if not now["playing"]:
@@ -46,12 +46,21 @@ def _board(now: dict, value, allowed: tuple[str, ...]) -> int:
 
 def table_result_submit(*, event: Event, section: Section, table: int, data: dict) -> tuple[Result, bool]:
     """One side enters a result for a board still to play (or replaces its own result still
-    awaiting confirmation); it waits for the other side's confirmation."""
-    now = _now(event, section, table)
-    board = _board(now, data.get("board"), (TO_PLAY, PENDING))
+    awaiting confirmation); it waits for the other side's confirmation. The table's round, the
+    section's entries and the board's results are read once, before the event's lock."""
+    if event.status not in results.OPEN:
+        raise ValidationError({"event": ["The event is not in play: ask the director."]})
+    version = event.results_version
+    asked = data.get("board")
+    state = table_state(section, table, board=asked if isinstance(asked, int) and not isinstance(asked, bool) else None)
+    now = _now(event, section, table, state)
+    board = _board(now, asked, (TO_PLAY, PENDING))
     body = dict(data, board=board, ns=now["ns"], ew=now["ew"], section=section.name,
                 **{seat["seat"]: seat["label"] for seat in now["seats"]})  # an individual's four players
-    return results.result_submit(event=event, data=body, source="table", table=table, confirmed=False)
+    if board != asked:  # read as a number here: the board's results at other tables were not read
+        return results.result_submit(event=event, data=body, source="table", table=table, confirmed=False)
+    return results.table_result_store(event=event, section=section, table=table, data=body, entries=state.entries,
+                                      seen=state.results, version=version)
 
 
 def table_result_confirm(*, event: Event, section: Section, table: int, result_id) -> Result:
@@ -59,12 +68,10 @@ def table_result_confirm(*, event: Event, section: Section, table: int, result_i
     if event.status not in results.OPEN:
         raise ValidationError({"event": ["The event is not in play: ask the director."]})
     try:
-        result = Result.objects.filter(section=section, table=table, pk=int(result_id)).first()
+        number = int(result_id)
     except (TypeError, ValueError):
-        result = None
-    if result is None:
-        raise ValidationError({"result": ["No result with that id at this table."]})
-    return results.result_confirm(result=result, table=table)
+        raise ValidationError({"result": ["No result with that id at this table."]}) from None
+    return results.table_result_confirm_store(event=event, section=section, table=table, result_id=number)
 
 
 @transaction.atomic
