@@ -74,9 +74,32 @@ def event_rows(report: dict) -> list[dict]:
 
 
 def evening_rows(report: dict) -> list[dict]:
-    return [row("club evening in a browser: Start answers", report.get("start_returns_s"), target=0.2),
+    rows = [row("club evening in a browser: Start answers", report.get("start_returns_s"), target=0.2),
             row("club evening: a confirmation shows on another phone (page polls every 5 s)",
                 report.get("confirm_to_other_phone_s"), note="includes the page's 5 s poll interval")]
+    return rows + table_entry_rows(report.get("table_entry") or {})
+
+
+def table_entry_rows(entry: dict) -> list[dict]:
+    """Table entry, 30 phones at once (bench/table_entry.py, run by bench/evening.py)."""
+    if not entry or entry.get("error"):
+        return [row("table entry: no figures", None, note=entry.get("error", "not run"))]
+    inside, alone = entry.get("inside_worker_ms") or {}, entry.get("alone") or {}
+    floor = entry.get("insert_floor_p50_ms")
+    note = f"{entry.get('database')}, floor: a one-row-insert view under the same load"
+    out = [row(f"table {kind} p{p}, {entry.get('phones')} phones at once", entry.get(f"{kind}_p{p}_ms"),
+               target=100.0 if p == 50 else 250.0, floor=floor if p == 50 else entry.get("insert_floor_p95_ms"),
+               unit="ms", note=note)
+           for kind in ("post", "confirm") for p in (50, 95)]
+    for kind in ("post", "confirm"):
+        mine, base = (inside.get(kind) or {}).get("p50"), (inside.get("insert") or {}).get("p50")
+        out.append(row(f"table {kind}: time inside the worker, p50", mine, floor=base, unit="ms",
+                       target=None if base is None else round(2 * base, 1), note="target: 2x the floor's"))
+    out.append(row("statements per table GET / POST / confirm (worst)",
+                   max(alone.get(k, 0) for k in ("get_queries", "post_queries", "confirm_queries")), target=6,
+                   unit="count", note=f"{alone.get('get_queries')}/{alone.get('post_queries')}/"
+                                      f"{alone.get('confirm_queries')}"))
+    return out
 
 
 def teams_rows(report: dict) -> list[dict]:
@@ -101,7 +124,7 @@ BENCHES = [
     ("deals", ["--boards", "6", "--deals", "1000"], False, deals_rows, 300),
     ("event", ["--tables", "200", "--live-tables", "5", "--seconds", "2"], True, event_rows, 300),
     ("prints", ["--no-analysis", "--no-previews"], True, prints_rows, 300),
-    ("evening", [], True, evening_rows, 300),
+    ("evening", [], True, evening_rows, 420),
     ("teams", [], False, teams_rows, 300),
     ("rating", [], True, rating_rows, 300),
 ]

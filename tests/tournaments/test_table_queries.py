@@ -105,3 +105,27 @@ def test_a_board_reported_not_played_is_still_shown_and_counted(started, club):
     now = table.get(url(club, event, 4)).json()
     assert [r["board"] for r in now["not_played"]] == [board] and board not in now["to_play"]
     assert BoardNotPlayed.objects.filter(section=section, table=4).count() == 1
+
+
+@pytest.mark.django_db
+def test_a_result_confirmed_meanwhile_is_checked_again_under_the_lock(started, monkeypatch):
+    """The board is read before the event's lock; when a confirmed result changed in between
+    (``results_version`` moved) the scoring check runs again under the lock, with that result."""
+    from scoring import services as scoring_services
+    from tournaments.services import results
+    from tournaments.services.tables import table_result_submit
+
+    event, section = started
+    stale = Event.objects.get(pk=event.pk)  # what the table's request read
+    board = section.schedule.table(1, 3).boards[0]
+    later = next((rnd, tp) for rnd, tp in section.schedule.seatings() if rnd > 1 and board in tp.boards)
+    results.result_submit(event=event, data={"board": board, "ns": later[1].ns, "ew": later[1].ew, "section": "A",
+                                             "contract": "3NT", "declarer": "N", "tricks": 9})
+    checked = []
+    real = scoring_services.result_check
+    monkeypatch.setattr(results, "result_check", lambda **kw: checked.append(kw.get("board")) or real(**kw))
+    result, created = table_result_submit(event=stale, section=section, table=3,
+                                          data={"board": board, "contract": "4S", "declarer": "S", "tricks": 10})
+    assert created and not result.confirmed and result.table == 3
+    assert len(checked) == 2 and checked[1] is None  # the second read the board itself, under the lock
+    assert Result.objects.filter(section=section, board=board).count() == 2

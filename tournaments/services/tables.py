@@ -8,6 +8,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from cardroom.limits import MAX_BOARD_NUMBER
 from scoring.engine import Adjustment
 from tournaments.models import BoardNotPlayed, Event, NotPlayedStatus, Result, ResultChange, Section
 from tournaments.selectors_table import PENDING, TO_PLAY, TableState, table_round, table_state
@@ -51,14 +52,15 @@ def table_result_submit(*, event: Event, section: Section, table: int, data: dic
     if event.status not in results.OPEN:
         raise ValidationError({"event": ["The event is not in play: ask the director."]})
     version = event.results_version
-    asked = data.get("board")
-    state = table_state(section, table, board=asked if isinstance(asked, int) and not isinstance(asked, bool) else None)
+    try:
+        wanted = int(data.get("board"))
+    except (TypeError, ValueError):
+        wanted = None  # ``_board`` says so, naming the field
+    state = table_state(section, table, board=wanted if wanted and 0 < wanted <= MAX_BOARD_NUMBER else None)
     now = _now(event, section, table, state)
-    board = _board(now, asked, (TO_PLAY, PENDING))
+    board = _board(now, data.get("board"), (TO_PLAY, PENDING))
     body = dict(data, board=board, ns=now["ns"], ew=now["ew"], section=section.name,
                 **{seat["seat"]: seat["label"] for seat in now["seats"]})  # an individual's four players
-    if board != asked:  # read as a number here: the board's results at other tables were not read
-        return results.result_submit(event=event, data=body, source="table", table=table, confirmed=False)
     return results.table_result_store(event=event, section=section, table=table, data=body, entries=state.entries,
                                       seen=state.results, version=version)
 

@@ -1,0 +1,294 @@
+"""Table entry benchmark (issue 18): thirty table phones at once against gunicorn (3 workers):
+every phone enters a board of round 1 at the same moment (``POST tables/A/{n}/``), then every
+phone confirms at the same moment (``POST .../confirm/``), with its PIN, while a Celery worker
+rescores (Redis). Beside them, in the same run, bursts of the same size: the floor, a
+one-row-insert view (``bench/entry_urls.py``), and a signed-in club GET. Figures: client-side p50/p95 of each, the time inside the worker
+(gunicorn's own request time, ``%(D)s``), and the SQL statements per table request (GET, POST,
+confirm, counted in this process on a table of its own). Writes bench/results/table_entry.json.
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/cardroom_bench python bench/table_entry.py [--quick]
+
+Without DATABASE_URL it migrates a fresh SQLite file (SQLite serialises writers: a floor of its
+own); without REDIS_URL it uses Redis db 15 when one answers (else tasks run inline in the
+request, which the JSON says).
+"""
+from __future__ import annotations
+
+import argparse
+import datetime
+import http.client
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DEBUG", "True")
+TRANSACTION = re.compile(r"^\s*(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE SAVEPOINT)\b", re.I)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def redis_answers(url: str) -> bool:
+    try:
+        import redis
+
+        return bool(redis.Redis.from_url(url, socket_connect_timeout=1).ping())
+    except Exception:  # noqa: BLE001 - no Redis: tasks run inline, said in the JSON
+        return False
+
+
+def environment() -> dict:
+    env = {**os.environ, "DEBUG": "True", "DJANGO_SETTINGS_MODULE": "bench.entry_settings",
+           "BENCH_ENTRY_QUEUE": f"bench-entry-{os.getpid()}", "PYTHONPATH": str(ROOT)}
+    if not env.get("DATABASE_URL"):
+        path = Path(tempfile.gettempdir()) / f"cardroom-entry-{os.getpid()}.sqlite3"
+        env["DATABASE_URL"] = f"sqlite:///{path}"
+        subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env,
+                       check=True, timeout=600)
+    if not env.get("REDIS_URL") and redis_answers("redis://127.0.0.1:6379/15"):
+        env["REDIS_URL"] = "redis://127.0.0.1:6379/15"
+    return env
+
+
+def setup_event(tables: int, boards: int):
+    """A club, a signed-in member's session (any signed-in user reads a club), and a started
+    Mitchell of ``tables`` tables and a spare one (counted alone, not under load)."""
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    from clubs import services as club_services
+    from clubs.models import Club
+    from tournaments.services import actions, entries, events
+    from tournaments.services import boards as board_services
+
+    board_services._queue_analysis = lambda board_set: None  # double dummy is not what this measures: no CPU to it
+
+    slug = f"bench-entry-{os.getpid()}"
+    Club.all_objects.filter(slug=slug).delete()
+    club = club_services.club_create(name="Bench entry", slug=slug)
+    user = get_user_model().objects.create_user(f"bench-entry-{os.getpid()}", password="x")
+    event = events.event_setup(club=club, name="Bench entry", date=datetime.date.today(), game="duplicate_bridge",
+                               scoring="matchpoints",
+                               movement={"kind": "mitchell", "tables": tables + 1, "boards_per_round": boards})
+    for i in range(2 * (tables + 1)):
+        entries.entry_add(event=event, guests=[f"A{i}", f"B{i}"])
+    actions.event_start(event=event)
+    event.refresh_from_db()
+    browser = Client()
+    browser.force_login(user)
+    return club, event, event.sections.get(), browser.cookies["sessionid"].value
+
+
+def in_process(club, event, section, table: int) -> dict:
+    """One table's GET, POST and confirm in this process: statements (without transaction
+    control) and milliseconds each, after one warm-up GET."""
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    from tournaments.selectors_event import table_pin
+
+    phone = Client(HTTP_X_TABLE_PIN=table_pin(event, section, table))
+    url = f"/api/clubs/{club.slug}/events/{event.pk}/tables/A/{table}/"
+    phone.get(url)
+    out = {}
+
+    def timed(name, call):
+        with CaptureQueriesContext(connection) as ctx:
+            started = time.perf_counter()
+            response = call()
+            out[f"{name}_ms"] = round(1000 * (time.perf_counter() - started), 2)
+        out[f"{name}_queries"] = sum(1 for q in ctx.captured_queries if not TRANSACTION.match(q["sql"]))
+        return response
+
+    now = timed("get", lambda: phone.get(url)).json()
+    sent = timed("post", lambda: phone.post(url, {"board": now["to_play"][0], "contract": "4S", "declarer": "S",
+                                                  "tricks": 10}, content_type="application/json"))
+    timed("confirm", lambda: phone.post(url + "confirm/", {"result": sent.json()["id"]},
+                                        content_type="application/json"))
+    return out
+
+
+def serve(env: dict, port: int, log: Path, workers: int) -> subprocess.Popen:
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "bench.entry_wsgi:application", "--bind", f"127.0.0.1:{port}",
+         "--workers", str(workers), "--access-logfile", str(log), "--access-logformat", "%(m)s %(U)s %(s)s %(D)s",
+         "--log-level", "warning"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        start_new_session=True)
+    deadline = time.time() + 120
+    while time.time() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                return server
+        except OSError:
+            time.sleep(0.3)
+    raise SystemExit("gunicorn did not start")
+
+
+def request(port, method, path, body=None, headers=None) -> tuple[int, float, dict]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    data = json.dumps(body).encode() if body is not None else None
+    started = time.perf_counter()
+    conn.request(method, path, body=data, headers={"Content-Type": "application/json", **(headers or {})})
+    response = conn.getresponse()
+    payload = response.read()
+    took = 1000 * (time.perf_counter() - started)
+    conn.close()
+    try:
+        parsed = json.loads(payload or b"{}")
+    except ValueError:
+        parsed = {}
+    return response.status, took, parsed
+
+
+def phones(port, club, event, section, tables: list[int], session: str, boards: int) -> dict:
+    """Bursts, as an evening has them: every table's phone posts a result at the same moment, then
+    every phone confirms at the same moment, once per board of the round. The floors are bursts of
+    the same size: one-row inserts, then signed-in club GETs, each twice."""
+    from tournaments.selectors_event import table_pin
+
+    times = {"post": [], "confirm": [], "insert": [], "club_get": []}
+    codes = []
+    lock = threading.Lock()
+    barrier = threading.Barrier(len(tables))
+    cookie = {"Cookie": f"sessionid={session}"}
+
+    def phone(table):
+        pin = {"X-Table-Pin": table_pin(event, section, table)}
+        url = f"/api/clubs/{club.slug}/events/{event.pk}/tables/A/{table}/"
+        _code, _ms, now = request(port, "GET", url, headers=pin)
+        for board in now.get("to_play", [])[:boards]:
+            barrier.wait()
+            code, ms, sent = request(port, "POST", url, {"board": board, "contract": "3NT", "declarer": "N",
+                                                         "tricks": 7 + (board + table) % 5}, pin)
+            barrier.wait()
+            code2, ms2, _ = request(port, "POST", url + "confirm/", {"result": sent.get("id")}, pin)
+            with lock:
+                times["post"].append(ms)
+                times["confirm"].append(ms2)
+                codes.append((code, code2))
+        for _ in range(2):
+            barrier.wait()
+            _code, ms, _ = request(port, "POST", f"/bench/insert/?event={event.pk}&table={table}")
+            barrier.wait()
+            _code2, ms2, _ = request(port, "GET", f"/api/clubs/{club.slug}/", headers=cookie)
+            with lock:
+                times["insert"].append(ms)
+                times["club_get"].append(ms2)
+
+    threads = [threading.Thread(target=phone, args=(t,)) for t in tables]
+    started = time.perf_counter()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=600)
+    return {"times": times, "codes": codes, "wall_s": round(time.perf_counter() - started, 2)}
+
+
+def pct(values: list[float], p: float) -> float | None:
+    if not values:
+        return None
+    ordered = sorted(values)
+    return round(ordered[min(len(ordered) - 1, int(p * (len(ordered) - 1) + 0.5))], 1)
+
+
+def worker_times(log: Path, club_slug: str) -> dict:
+    """Milliseconds inside gunicorn's workers per kind of request (its ``%(D)s``, microseconds)."""
+    kinds = {"post": [], "confirm": [], "insert": [], "club_get": []}
+    for line in log.read_text().splitlines():
+        try:
+            method, path, _status, micros = line.split()
+        except ValueError:
+            continue
+        ms = int(micros) / 1000
+        if method == "POST" and path.endswith("/confirm/"):
+            kinds["confirm"].append(ms)
+        elif method == "POST" and "/tables/A/" in path:
+            kinds["post"].append(ms)
+        elif path.startswith("/bench/insert/"):
+            kinds["insert"].append(ms)
+        elif method == "GET" and path == f"/api/clubs/{club_slug}/":
+            kinds["club_get"].append(ms)
+    return {k: {"p50": pct(v, 0.5), "p95": pct(v, 0.95), "n": len(v)} for k, v in kinds.items()}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--tables", type=int, default=30)
+    parser.add_argument("--boards", type=int, default=3, help="boards per round: each phone enters and confirms each")
+    parser.add_argument("--workers", type=int, default=3, help="gunicorn workers")
+    parser.add_argument("--quick", action="store_true", help="two boards per phone")
+    args = parser.parse_args()
+    boards = 2 if args.quick or os.environ.get("BENCH_QUICK") else args.boards
+    env = environment()
+    os.environ.update({k: env[k] for k in ("DATABASE_URL", "DJANGO_SETTINGS_MODULE", "BENCH_ENTRY_QUEUE")})
+    if env.get("REDIS_URL"):
+        os.environ["REDIS_URL"] = env["REDIS_URL"]
+    import django
+
+    django.setup()
+    from django.db import connection
+    from django.test.utils import setup_test_environment
+
+    setup_test_environment()
+    club, event, section, session = setup_event(args.tables, boards)
+    alone = in_process(club, event, section, args.tables + 1)  # the spare table: not under load
+    connection.close()
+    worker = None
+    if env.get("REDIS_URL"):
+        worker = subprocess.Popen([sys.executable, "-m", "celery", "-A", "cardroom", "worker", "--pool=solo",
+                                   "-Q", env["BENCH_ENTRY_QUEUE"], "--loglevel=WARNING", "--without-gossip",
+                                   "--without-mingle"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                                  stderr=subprocess.DEVNULL, start_new_session=True)
+    port = free_port()
+    log = Path(tempfile.gettempdir()) / f"cardroom-entry-{os.getpid()}.log"
+    server = serve(env, port, log, args.workers)
+    try:
+        run = phones(port, club, event, section, list(range(1, args.tables + 1)), session, boards)
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=60)
+        if worker:
+            os.killpg(worker.pid, signal.SIGTERM)
+            worker.wait(timeout=60)
+    inside = worker_times(log, club.slug)
+    log.unlink(missing_ok=True)
+    times = run["times"]
+    report = {
+        "database": connection.vendor, "worker": bool(worker), "gunicorn_workers": args.workers,
+        "phones": args.tables, "boards_each": boards, "results": len(run["codes"]),
+        "all_stored": all(c == (201, 200) for c in run["codes"]), "wall_s": run["wall_s"],
+        "post_p50_ms": pct(times["post"], 0.5), "post_p95_ms": pct(times["post"], 0.95),
+        "confirm_p50_ms": pct(times["confirm"], 0.5), "confirm_p95_ms": pct(times["confirm"], 0.95),
+        "insert_floor_p50_ms": pct(times["insert"], 0.5), "insert_floor_p95_ms": pct(times["insert"], 0.95),
+        "club_get_p50_ms": pct(times["club_get"], 0.5), "club_get_p95_ms": pct(times["club_get"], 0.95),
+        "inside_worker_ms": inside, "alone": alone,
+        "load_average": os.getloadavg()[0],
+    }
+    print(f"{'table entry (' + str(args.tables) + ' phones, ' + connection.vendor + ')':<44}{'p50 ms':>10}{'p95 ms':>10}"
+          f"{'in worker p50':>15}")
+    for name, key in (("POST result", "post"), ("confirm", "confirm"), ("floor: one-row insert view", "insert"),
+                      ("club GET (signed in)", "club_get")):
+        print(f"{name:<44}{pct(times[key], 0.5)!s:>10}{pct(times[key], 0.95)!s:>10}{inside[key]['p50']!s:>15}")
+    print(f"{'statements per GET / POST / confirm':<44}{alone['get_queries']}/{alone['post_queries']}/"
+          f"{alone['confirm_queries']}")
+    out = Path(os.environ.get("BENCH_RESULTS_DIR") or ROOT / "bench" / "results") / "table_entry.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(report, indent=2) + "\n")
+
+
+if __name__ == "__main__":
+    main()
