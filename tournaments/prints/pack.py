@@ -3,7 +3,11 @@ hand records and, once there are standings, the results of every section in one 
 event's: the draw, the team score cards and match result slips of the round about to be played,
 hand records and the results), kept in
 default storage under a name made from a digest of what it prints, so asking twice for the
-same event renders once. Rendering a new pack removes the event's stale ones."""
+same event renders once. Rendering a new pack removes the event's stale ones.
+
+The pack is joined (pypdf) from its parts, one stored PDF per (section, kind) named by what that
+kind prints (``parts``): a worker renders the parts in parallel Celery tasks (``tasks``), and a
+new result lays out again only the kinds that show results."""
 from __future__ import annotations
 
 import logging
@@ -16,8 +20,9 @@ from django.core.files.storage import default_storage
 from tournaments.models import Event
 from tournaments.selectors_event import event_sections
 
-from .kinds import KINDS, PACK_KINDS, TEAMS_PACK_KINDS
-from .render import PAPERS, join_documents, render_document
+from .kinds import PACK_KINDS, TEAMS_PACK_KINDS
+from .parts import PART_FILE, Part, join_parts, part_ensure, part_html, part_name, parts_folder, parts_prune
+from .render import PAPERS
 from .source import event_fingerprint, event_sheet
 
 logger = logging.getLogger(__name__)
@@ -52,20 +57,42 @@ def pack_kinds(sheet) -> tuple[str, ...]:
     return tuple(kinds)
 
 
+def pack_plan(event: Event) -> list[tuple]:
+    """(section name or None, sheet, kind) of every print in the pack, in the pack's order."""
+    sections = [section.name if section else None for section in event_sections(event) or [None]]
+    sheets = [(name, event_sheet(event, name)) for name in sections]
+    return [(name, sheet, kind) for name, sheet in sheets for kind in pack_kinds(sheet)]
+
+
+def render_part(event: Event, paper: str, section: str | None, kind: str) -> Part:
+    """One part of the pack, laid out unless what it prints is stored already."""
+    return part_ensure(pack_folder(event), event_sheet(event, section), kind, paper, section)
+
+
 def render_pack(event: Event, paper: str, progress=None) -> tuple[bytes, int]:
-    """(PDF bytes, page count) of the whole pack; ``progress(done, total)`` after each print."""
-    sheets = [event_sheet(event, section.name if section else None) for section in event_sections(event) or [None]]
-    work = [(sheet, kind) for sheet in sheets for kind in pack_kinds(sheet)]
-    documents = []
-    for sheet, kind in work:
-        spec = KINDS[kind]
-        context = spec.build(sheet)
-        documents.append(render_document(spec.template, context, paper=paper,
-                                         title=f"{spec.title} · {sheet.title}"))
-        if progress is not None:
-            progress(len(documents), len(work))
-    pages = sum(len(d.pages) for d in documents)
-    return join_documents(documents), pages
+    """(PDF bytes, page count) of the whole pack, joined from its stored parts (each rendered
+    here unless stored); ``progress(done, total)`` after each print."""
+    work = pack_plan(event)
+
+    def stored() -> list[str]:
+        names = []
+        for section, sheet, kind in work:
+            names.append(part_ensure(pack_folder(event), sheet, kind, paper, section).name)
+            if progress is not None:
+                progress(len(names), len(work))
+        return names
+
+    title = f"Print pack · {event.name}"
+    try:
+        return join_parts(stored(), title=title)
+    except FileNotFoundError:  # a newer render pruned a part of this one meanwhile: store it again
+        return join_parts(stored(), title=title)
+
+
+def current_parts(event: Event, paper: str) -> set[str]:
+    """The names the pack's parts on this paper have now (their HTML, not laid out)."""
+    folder = pack_folder(event)
+    return {part_name(folder, kind, paper, part_html(sheet, kind, paper)[0]) for _s, sheet, kind in pack_plan(event)}
 
 
 PROGRESS_TTL = 600  # a render that died leaves no progress behind for longer than this
@@ -73,6 +100,28 @@ PROGRESS_TTL = 600  # a render that died leaves no progress behind for longer th
 
 def _progress_key(name: str) -> str:
     return f"pack-progress:{name}"
+
+
+def _done_key(name: str) -> str:
+    return f"pack-progress-done:{name}"
+
+
+def pack_progress_start(name: str, total: int) -> None:
+    """A render of ``total`` prints has started (the parallel parts count themselves done)."""
+    cache.set(_progress_key(name), {"done": 0, "total": total}, PROGRESS_TTL)
+    cache.set(_done_key(name), 0, PROGRESS_TTL)
+
+
+def pack_progress_clear(name: str) -> None:
+    cache.delete_many([_progress_key(name), _done_key(name)])
+
+
+def pack_progress_step(name: str) -> None:
+    """One more print of the pack is done (atomic across workers: the cache's incr)."""
+    try:
+        cache.incr(_done_key(name))
+    except ValueError:  # the render finished (or expired) meanwhile
+        pass
 
 
 def pack_progress(event: Event, paper: str) -> dict:
@@ -84,7 +133,8 @@ def pack_progress(event: Event, paper: str) -> dict:
     state = cache.get(_progress_key(name))
     if state is None:
         return {"ready": False, "rendering": False, "done": 0, "total": 0}
-    return {"ready": False, "rendering": True, "done": state["done"], "total": state["total"]}
+    done = max(state["done"], cache.get(_done_key(name)) or 0)
+    return {"ready": False, "rendering": True, "done": min(done, state["total"]), "total": state["total"]}
 
 
 def pack_mark_queued(event: Event, paper: str) -> bool:
@@ -137,20 +187,31 @@ def pack_prune(event: Event) -> list[str]:
     return removed
 
 
-def pack_discard(folder: str) -> list[str]:
-    """Delete every stored pack in a deleted event's folder; returns their names."""
-    try:
-        _dirs, files = default_storage.listdir(folder)
-    except FileNotFoundError:
+def parts_prune_current(event: Event, paper: str, name: str) -> list[str]:
+    """Delete the event's stored parts on this paper that the current pack does not use, when the
+    pack just stored (``name``) is still the current one: a render overtaken by newer data
+    leaves the parts alone (they are a cache; the newer render prunes)."""
+    fresh = Event.objects.select_related("club").filter(pk=event.pk).first()
+    if fresh is None or pack_name(fresh, paper) != name:
         return []
+    return parts_prune(pack_folder(fresh), paper, current_parts(fresh, paper))
+
+
+def pack_discard(folder: str) -> list[str]:
+    """Delete every stored pack and part in a deleted event's folder; returns their names."""
     removed = []
-    for file in sorted(files):
-        if PACK_FILE.fullmatch(file):
-            try:
-                default_storage.delete(f"{folder}/{file}")
-            except FileNotFoundError:
-                continue
-            removed.append(f"{folder}/{file}")
+    for where, pattern in ((folder, PACK_FILE), (parts_folder(folder), PART_FILE)):
+        try:
+            _dirs, files = default_storage.listdir(where)
+        except FileNotFoundError:
+            continue
+        for file in sorted(files):
+            if pattern.fullmatch(file):
+                try:
+                    default_storage.delete(f"{where}/{file}")
+                except FileNotFoundError:
+                    continue
+                removed.append(f"{where}/{file}")
     return removed
 
 
@@ -174,8 +235,9 @@ def pack_ensure(*, event: Event, paper: str) -> tuple[str, bool]:
         if saved != name:  # a race produced a second copy: keep the first
             default_storage.delete(saved)
     finally:
-        cache.delete(key)
+        pack_progress_clear(name)
     pack_prune(event)
+    parts_prune_current(event, paper, name)
     return name, True
 
 

@@ -1,0 +1,139 @@
+"""A pack's parts: each (section, kind) of the pack as its own PDF in default storage, named by a
+digest of the HTML it prints (with the paper, PRINT_VERSION, WeasyPrint's version and the print
+stylesheet), so a part whose text did not change is never laid out again: a new result re-renders
+the travellers, score cards and results, and reuses the guide cards, slips, hand cards and hand
+records. The pack joins the stored parts with pypdf. Parts are a cache: a missing one is rendered
+again, a stale one is pruned with the event's stale packs."""
+from __future__ import annotations
+
+import hashlib
+import io
+import logging
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from django.contrib.staticfiles import finders
+from django.core.files.base import ContentFile
+from django.core.files.storage import default_storage
+
+from .kinds import KINDS
+from .render import PrintError, render_html
+
+logger = logging.getLogger(__name__)
+# A part file as part_name makes it, or a copy storage renamed on a clash.
+PART_FILE = re.compile(r"part-([a-z0-9-]+)-([a-z0-9]+)-([0-9a-f]{16})(_[A-Za-z0-9]+)?\.pdf")
+STYLESHEETS = ("print/print.css",)  # what base.html links; a change of style is a change of print
+
+
+@dataclass(frozen=True)
+class Part:
+    """One (section, kind) of a pack: its stored name once its HTML is known, and its page count."""
+
+    section: str | None
+    kind: str
+    name: str = ""
+    pages: int = 0
+    rendered: bool = False  # laid out by this call (False: reused from storage)
+
+
+def parts_folder(folder: str) -> str:
+    return f"{folder}/parts"
+
+
+@lru_cache(maxsize=1)
+def _style_digest() -> str:
+    """The print stylesheet(s) and WeasyPrint's version: what turns the same HTML into other pages."""
+    import weasyprint
+
+    digest = hashlib.sha256(weasyprint.__version__.encode())
+    for name in STYLESHEETS:
+        path = finders.find(name)
+        if path:
+            with open(path, "rb") as handle:
+                digest.update(handle.read())
+    return digest.hexdigest()
+
+
+def part_html(sheet, kind: str, paper: str) -> tuple[str, str]:
+    """(HTML, title) of one kind of a sheet as the pack prints it."""
+    spec = KINDS[kind]
+    title = f"{spec.title} · {sheet.title}"
+    return render_html(spec.template, spec.build(sheet), paper=paper, title=title), title
+
+
+def part_name(folder: str, kind: str, paper: str, html: str) -> str:
+    """<folder>/parts/part-<kind>-<paper>-<digest>.pdf: the same text on the same paper, the same name."""
+    from .source import PRINT_VERSION
+
+    digest = hashlib.sha256(f"{PRINT_VERSION}\n{_style_digest()}\n{paper}\n".encode())
+    digest.update(html.encode())
+    return f"{parts_folder(folder)}/part-{kind}-{paper.lower()}-{digest.hexdigest()[:16]}.pdf"
+
+
+def _page_count(pdf: bytes) -> int:
+    from pypdf import PdfReader
+
+    return len(PdfReader(io.BytesIO(pdf)).pages)
+
+
+def part_ensure(folder: str, sheet, kind: str, paper: str, section: str | None = None) -> Part:
+    """The part stored under the digest of what it prints, laid out only when it is not stored yet."""
+    from weasyprint import HTML
+
+    from .render import BASE_URL, _fetcher
+
+    html, _title = part_html(sheet, kind, paper)
+    name = part_name(folder, kind, paper, html)
+    if default_storage.exists(name):
+        return Part(section, kind, name, 0, False)
+    from weasyprint.text.fonts import FontConfiguration
+
+    document = HTML(string=html, base_url=BASE_URL, url_fetcher=_fetcher()).render(font_config=FontConfiguration())
+    pdf = document.write_pdf()
+    if default_storage.exists(name):  # another worker stored it meanwhile
+        return Part(section, kind, name, len(document.pages), False)
+    saved = default_storage.save(name, ContentFile(pdf))
+    if saved != name:  # a race produced a second copy: keep the first
+        default_storage.delete(saved)
+    return Part(section, kind, name, len(document.pages), True)
+
+
+def join_parts(names: list[str], title: str = "") -> tuple[bytes, int]:
+    """The stored parts as one PDF, pages in order (pypdf: no layout again); (bytes, pages)."""
+    from pypdf import PdfWriter
+
+    if not names:
+        raise PrintError("nothing to print")
+    writer = PdfWriter()
+    for name in names:
+        with default_storage.open(name, "rb") as handle:
+            writer.append(io.BytesIO(handle.read()))
+    if title:
+        writer.add_metadata({"/Title": title})
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue(), len(writer.pages)
+
+
+def parts_prune(folder: str, paper: str, keep: set[str]) -> list[str]:
+    """Delete the folder's stored parts on this paper that are not in ``keep``; returns their names."""
+    parts = parts_folder(folder)
+    try:
+        _dirs, files = default_storage.listdir(parts)
+    except FileNotFoundError:
+        return []
+    removed = []
+    for file in sorted(files):
+        name = f"{parts}/{file}"
+        match = PART_FILE.fullmatch(file)
+        if match is None or match.group(2) != paper.lower() or name in keep:
+            continue
+        try:
+            default_storage.delete(name)
+        except FileNotFoundError:
+            continue
+        removed.append(name)
+    if removed:
+        logger.info("removed %d stale print part(s) in %s", len(removed), folder)
+    return removed
