@@ -1,12 +1,17 @@
 """Benchmark the prints: the full pack of a 13-table, 26-board Mitchell (seconds per page).
 
-    .venv/bin/python bench/prints.py [--paper A4] [--no-analysis] [--no-previews]
+    .venv/bin/python bench/prints.py [--paper A4] [--no-analysis] [--no-previews] [--workers 2,4] [--no-pack]
 
 Renders each kind of the pack (guide cards, travellers, score slips, score cards, whist hand
 cards of a whist twin of the event, hand records with double-dummy grids, the results) from
 one in-memory event, joins the pack into one PDF as the Celery task does, prints a
 table, writes PNG previews of each kind's first page with ``pdftoppm`` into bench/previews/
 (git-ignored) and the figures to bench/results/prints.json.
+
+Then the pack of the same event in the database as the Celery tasks make it (bench/prints_pack.py):
+inline, on 2 and 4 worker processes, and again after one new result, beside the WeasyPrint floor
+(the same text as plain table pages) measured in the same run. The workers need Redis: REDIS_URL,
+else redis://127.0.0.1:6379/15 when it answers (only the bench's own keys are written there).
 """
 from __future__ import annotations
 
@@ -25,6 +30,22 @@ sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cardroom.settings")
 os.environ.setdefault("DEBUG", "True")
 os.environ.setdefault("CARDROOM_VAR_DIR", "/tmp/cardroom-bench-prints")
+
+
+def _redis_answers(url: str) -> bool:
+    import socket
+    from urllib.parse import urlparse
+
+    parsed = urlparse(url)
+    try:
+        socket.create_connection((parsed.hostname or "127.0.0.1", parsed.port or 6379), timeout=1).close()
+    except OSError:
+        return False
+    return True
+
+
+if "--no-pack" not in sys.argv and not os.environ.get("REDIS_URL") and _redis_answers("redis://127.0.0.1:6379/15"):
+    os.environ["REDIS_URL"] = "redis://127.0.0.1:6379/15"  # the workers' broker, results and cache
 
 import django  # noqa: E402
 
@@ -46,6 +67,10 @@ def main() -> int:
     parser.add_argument("--paper", default="A4", choices=["A4", "Letter"])
     parser.add_argument("--no-analysis", action="store_true")
     parser.add_argument("--no-previews", action="store_true")
+    parser.add_argument("--no-kinds", action="store_true", help="skip the in-memory kinds (the quick mode)")
+    parser.add_argument("--no-pack", action="store_true", help="skip the database pack (inline and on workers)")
+    parser.add_argument("--workers", default="2,4", help="worker process counts for the pack, e.g. 2,4 ('' for none)")
+    parser.add_argument("--load-note", default="", help="what else ran on the machine (written to the JSON)")
     args = parser.parse_args()
 
     movement = mitchell(13, boards_per_round=2)
@@ -60,7 +85,7 @@ def main() -> int:
     whist = demo_sheet(movement, game="duplicate_whist", results=False)
 
     rows, documents, files = [], [], {}
-    for kind in ORDER:
+    for kind in () if args.no_kinds else ORDER:
         sheet = whist if kind == "hand-cards" else bridge
         start = time.perf_counter()
         template, context, title = build_print(sheet, kind)
@@ -79,9 +104,9 @@ def main() -> int:
         files[kind] = pdf
 
     start = time.perf_counter()
-    pack = join_documents(documents)
+    pack = join_documents(documents) if documents else b""
     t_join = time.perf_counter() - start
-    pack_pages = sum(len(d.pages) for d in documents)
+    pack_pages = sum(len(d.pages) for d in documents) or 1
     pack_seconds = sum(r["total_s"] for r in rows if r["kind"] in PACK_KINDS) + t_join
 
     print(f"{'kind':<14}{'pages':>6}{'layout s':>10}{'pdf s':>8}{'total s':>9}{'s/page':>9}{'KiB':>8}")
@@ -105,6 +130,8 @@ def main() -> int:
         (PREVIEWS / f"pack-{args.paper.lower()}.pdf").write_bytes(pack)
         print(f"previews in {PREVIEWS}")
 
+    db_pack = None if args.no_pack else pack_figures(args)
+
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text(json.dumps({
         "event": {"movement": "mitchell", "tables": 13, "rounds": movement.rounds, "boards": movement.boards,
@@ -112,11 +139,34 @@ def main() -> int:
         "paper": args.paper, "kinds": rows,
         "pack": {"pages": pack_pages, "seconds": round(pack_seconds, 2), "s_per_page": round(pack_seconds / pack_pages, 4),
                  "bytes": len(pack)},
-        "double_dummy_s": round(t_dd, 2), "previews": previews,
-        "machine": {"python": platform.python_version(), "cpus": os.cpu_count(), "platform": platform.platform()},
+        "double_dummy_s": round(t_dd, 2), "previews": previews, "db_pack": db_pack,
+        "machine": {"python": platform.python_version(), "cpus": os.cpu_count(), "platform": platform.platform(),
+                    "load_average": [round(x, 2) for x in os.getloadavg()], "note": args.load_note},
     }, indent=2) + "\n")
     print(f"wrote {RESULTS.relative_to(ROOT)}")
     return 0
+
+
+def pack_figures(args) -> dict:
+    """The database pack inline, on workers and after one new result, beside the floor; a table."""
+    from django.conf import settings
+    from django.core.management import call_command
+
+    from bench.prints_pack import bench_pack
+
+    call_command("migrate", verbosity=0, interactive=False)
+    counts = tuple(int(n) for n in args.workers.split(",") if n.strip()) if settings.REDIS_URL else ()
+    figures = bench_pack(13, counts, args.paper)
+    if args.workers and not settings.REDIS_URL:
+        figures["note"] = "no Redis: the worker figures were skipped"
+    floor = figures["floor_s"]
+    print(f"\n{'pack in the database (13 tables, 26 boards)':<46}{'s':>8}{'floor s':>9}{'ratio':>7}")
+    for key, label in [("inline_s", "inline, one process"), ("inline_rerender_s", "inline, after one new result"),
+                       *[(f"workers_{n}_s", f"{n} worker processes") for n in counts],
+                       *[(f"workers_{n}_rerender_s", f"{n} worker processes, after one new result") for n in counts]]:
+        print(f"{label:<46}{figures[key]:>8.2f}{floor:>9.2f}{figures[key] / floor:>7.2f}")
+    print(f"floor: WeasyPrint on plain table pages of the same text, {figures['floor_pages']} pages, one process")
+    return figures
 
 
 if __name__ == "__main__":

@@ -1,0 +1,257 @@
+"""The print pack of a real 13-table, 26-board Mitchell in the database, as the Celery tasks make
+it: inline (one process, the chord run part after part), with 2 and 4 worker processes (a real
+``celery worker --pool=prefork``), and again after one new result (only the kinds that show
+results are laid out again). Each beside the WeasyPrint floor measured in the same run: the
+same text of every kind of the pack as plain table pages, laid out and written in one process.
+
+Used by bench/prints.py (``--workers 2,4``); needs Redis for the workers (REDIS_URL, db 15 by
+default) and a migrated database (DATABASE_URL; bench/summary.py passes a fresh SQLite file).
+"""
+from __future__ import annotations
+
+import datetime
+import html as html_lib
+import os
+import random
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from html.parser import HTMLParser
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class _Text(HTMLParser):
+    """The text runs of a page, without head, style and script."""
+
+    def __init__(self):
+        super().__init__()
+        self.runs, self._skip = [], 0
+
+    def handle_starttag(self, tag, attrs):
+        self._skip += tag in ("head", "style", "script")
+
+    def handle_endtag(self, tag):
+        self._skip -= tag in ("head", "style", "script")
+
+    def handle_data(self, data):
+        if not self._skip and data.strip():
+            self.runs.append(data.strip())
+
+
+def plain_page(page_html: str, cells: int = 8) -> str:
+    """The same text as one plain table (``cells`` runs a row), no stylesheet but the paper."""
+    parser = _Text()
+    parser.feed(page_html)
+    runs = [html_lib.escape(r) for r in parser.runs]
+    rows = "".join("<tr>" + "".join(f"<td>{r}</td>" for r in runs[i:i + cells]) + "</tr>"
+                   for i in range(0, len(runs), cells))
+    return ("<!doctype html><html><head><style>@page { size: A4 portrait; } td { border: 1px solid #000; "
+            f"font: 9pt sans-serif; }}</style></head><body><table>{rows}</table></body></html>")
+
+
+def floor_seconds(pages: list[str]) -> tuple[float, int]:
+    """WeasyPrint on plain table pages of the same text: (seconds, pages) in this process."""
+    from weasyprint import HTML
+
+    HTML(string=plain_page("<p>warm up</p>")).render().write_pdf()
+    started = time.perf_counter()
+    count = 0
+    for page in pages:
+        document = HTML(string=plain_page(page)).render()
+        document.write_pdf()
+        count += len(document.pages)
+    return time.perf_counter() - started, count
+
+
+def make_event(tables: int, name: str, spare: int = 1):
+    """A started Mitchell with every result but ``spare`` (in one transaction: one scoring run)."""
+    from django.contrib.auth import get_user_model
+    from django.db import transaction
+
+    from clubs import services as club_services
+    from clubs.models import Club
+    from tournaments.models import Event
+    from tournaments.services import entries, events
+    from tournaments.services.actions import event_start
+    from tournaments.services.results import result_submit
+
+    slug = f"bench-prints-{name}"
+    Club.objects.filter(slug=slug).delete()
+    club = club_services.club_create(name=f"Bench prints {name}", slug=slug)
+    user, _ = get_user_model().objects.get_or_create(username="bench-prints")
+    club_services.role_grant(club=club, user=user, role="director")
+    event = events.event_setup(club=club, name=f"Bench pack {name}", date=datetime.date.today(),
+                               game="duplicate_bridge", scoring="matchpoints",
+                               movement={"kind": "mitchell", "tables": tables, "boards_per_round": 2})
+    for i in range(2 * tables):
+        entries.entry_add(event=event, guests=[f"North{i}", f"South{i}"])
+    event_start(event=Event.objects.get(pk=event.pk), user=user)
+    plays = _plays(Event.objects.get(pk=event.pk))
+    rng = random.Random(7)
+    with transaction.atomic():
+        for board, ns, ew in plays[:-spare]:
+            result_submit(event=Event.objects.get(pk=event.pk), user=user,
+                          data={"board": board, "ns": ns, "ew": ew, **_random_result(rng)})
+    return Event.objects.select_related("club").get(pk=event.pk), user, plays[-spare:]
+
+
+def _plays(event) -> list[tuple[int, str, str]]:
+    from tournaments.selectors_event import event_sections
+
+    section = event_sections(event)[0]
+    return [(b, " & ".join(t.sides[0]), " & ".join(t.sides[1])) for plan in section.schedule
+            for t in plan.tables for b in t.boards]
+
+
+def _random_result(rng) -> dict:
+    return {"contract": rng.choice(["3NT", "4S", "2H", "1NT", "5D", "3C"]), "declarer": rng.choice("NESW"),
+            "tricks": rng.randint(7, 11)}
+
+
+def one_more_result(event, user, play) -> None:
+    from tournaments.models import Event
+    from tournaments.services.results import result_submit
+
+    board, ns, ew = play
+    result_submit(event=Event.objects.get(pk=event.pk), user=user,
+                  data={"board": board, "ns": ns, "ew": ew, "contract": "3NT", "declarer": "N", "tricks": 10})
+
+
+def wait_analysed(event, limit: float = 300) -> None:
+    from tournaments.models import Board
+
+    started = time.perf_counter()
+    while Board.objects.filter(board_set__event=event, analysed_at__isnull=True).exists():
+        if time.perf_counter() - started > limit:
+            return
+        time.sleep(0.2)
+
+
+def forget(event, paper: str = "A4") -> None:
+    """Delete the event's stored pack and parts: the next render lays every kind out."""
+    from django.core.files.storage import default_storage
+
+    from tournaments.prints.pack import pack_folder
+
+    for where in (pack_folder(event), f"{pack_folder(event)}/parts"):
+        try:
+            files = default_storage.listdir(where)[1]
+        except FileNotFoundError:
+            continue
+        for f in files:
+            if f.endswith(".pdf"):
+                default_storage.delete(f"{where}/{f}")
+
+
+def fresh(event):
+    from tournaments.models import Event
+
+    return Event.objects.select_related("club").get(pk=event.pk)
+
+
+def render_inline(event, paper: str = "A4") -> float:
+    """The pack with tasks inline: the planner runs the chord in this process."""
+    from cardroom.celery import app
+    from tournaments.prints.tasks import render_event_pack
+
+    app.conf.task_always_eager = True
+    started = time.perf_counter()
+    render_event_pack.apply(args=(event.pk, paper))
+    return time.perf_counter() - started
+
+
+def render_on_workers(event, queue: str, paper: str = "A4", limit: float = 600) -> float:
+    """The pack asked of the workers; seconds until it is stored."""
+    from cardroom.celery import app
+    from tournaments.prints.pack import pack_ready
+    from tournaments.prints.tasks import render_event_pack
+
+    app.conf.task_always_eager = False
+    started = time.perf_counter()
+    render_event_pack.apply_async(args=(event.pk, paper), queue=queue)
+    while pack_ready(fresh(event), paper) is None:
+        if time.perf_counter() - started > limit:
+            raise RuntimeError("the workers did not store the pack in time")
+        time.sleep(0.05)
+    return time.perf_counter() - started
+
+
+class Workers:
+    """``celery worker --pool=prefork --concurrency=N`` on a queue of its own."""
+
+    def __init__(self, processes: int, env: dict):
+        self.queue = f"bench-prints-{uuid.uuid4().hex[:8]}"
+        self.log = tempfile.NamedTemporaryFile("w+", prefix="bench-prints-worker-", suffix=".log", delete=False)
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "cardroom", "worker", "--pool=prefork",
+             f"--concurrency={processes}", "-Q", self.queue, "-n", f"{self.queue}@%h", "--loglevel=WARNING",
+             "--without-gossip", "--without-mingle", "--without-heartbeat"],
+            cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
+
+    def wait_ready(self, timeout: float = 120) -> None:
+        from cardroom.celery import app
+
+        started = time.perf_counter()
+        while time.perf_counter() - started < timeout:
+            if self.process.poll() is not None:
+                raise RuntimeError(Path(self.log.name).read_text()[-3000:])
+            replies = app.control.ping(destination=[f"{self.queue}@{os.uname().nodename}"], timeout=1)
+            if replies:
+                return
+        raise RuntimeError("the worker did not answer")
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait()
+
+
+def bench_pack(tables: int = 13, workers: tuple[int, ...] = (2, 4), paper: str = "A4") -> dict:
+    """Every figure of the pack beside the floor measured here."""
+    from django.conf import settings
+
+    from tournaments.prints.pack import pack_plan
+    from tournaments.prints.parts import part_html
+
+    from cardroom.celery import app
+
+    app.conf.task_always_eager = True  # the set-up's tasks (scoring, analysis) run here
+    event, user, spare = make_event(tables, "big", spare=1 + len(workers))
+    wait_analysed(event)
+    small, _u, _s = make_event(3, "warm")
+    wait_analysed(small)
+    render_inline(small)  # imports, fonts, templates: not counted
+    pages_html = [part_html(sheet, kind, paper)[0] for _s, sheet, kind in pack_plan(fresh(event))]
+    floor, floor_pages = floor_seconds(pages_html)
+
+    out = {"tables": tables, "kinds": len(pages_html), "floor_s": round(floor, 2), "floor_pages": floor_pages}
+    forget(event)
+    out["inline_s"] = round(render_inline(fresh(event)), 2)
+    one_more_result(event, user, spare[0])  # inline: the scoring run follows the commit here
+    out["inline_rerender_s"] = round(render_inline(fresh(event)), 2)
+
+    env = {**os.environ, "DATABASE_URL": os.environ.get("DATABASE_URL", ""), "REDIS_URL": settings.REDIS_URL,
+           "MEDIA_ROOT": str(settings.MEDIA_ROOT), "DEBUG": "True", "PYTHONUNBUFFERED": "1"}
+    for n in workers:
+        pool = Workers(n, env)
+        try:
+            pool.wait_ready()
+            forget(small)
+            render_on_workers(small, pool.queue)  # each process imports WeasyPrint once: not counted
+            forget(event)
+            out[f"workers_{n}_s"] = round(render_on_workers(fresh(event), pool.queue), 2)
+            app.conf.task_always_eager = True  # the result and its scoring run here, as a web request does
+            one_more_result(event, user, spare[1 + workers.index(n)])
+            out[f"workers_{n}_rerender_s"] = round(render_on_workers(fresh(event), pool.queue), 2)
+        finally:
+            pool.stop()
+    return out
