@@ -215,15 +215,23 @@ class Workers:
                 self.process.wait()
 
 
+def _say(out: dict, key: str, value: float) -> None:
+    out[key] = round(value, 2)
+    print(f"  {key}: {out[key]:.2f} s", flush=True)
+
+
 def bench_pack(tables: int = 13, workers: tuple[int, ...] = (2, 4), paper: str = "A4") -> dict:
-    """Every figure of the pack beside the floor measured here."""
+    """Every figure of the pack beside the floor measured here (each printed as it is measured)."""
     from django.conf import settings
 
     from tournaments.prints.pack import pack_plan
     from tournaments.prints.parts import part_html
 
+    import logging
+
     from cardroom.celery import app
 
+    logging.getLogger("celery.app.trace").setLevel(logging.WARNING)  # no line a task run inline
     app.conf.task_always_eager = True  # the set-up's tasks (scoring, analysis) run here
     event, user, spare = make_event(tables, "big", spare=1 + len(workers))
     wait_analysed(event)
@@ -233,11 +241,12 @@ def bench_pack(tables: int = 13, workers: tuple[int, ...] = (2, 4), paper: str =
     pages_html = [part_html(sheet, kind, paper)[0] for _s, sheet, kind in pack_plan(fresh(event))]
     floor, floor_pages = floor_seconds(pages_html)
 
-    out = {"tables": tables, "kinds": len(pages_html), "floor_s": round(floor, 2), "floor_pages": floor_pages}
+    out = {"tables": tables, "kinds": len(pages_html), "floor_pages": floor_pages}
+    _say(out, "floor_s", floor)
     forget(event)
-    out["inline_s"] = round(render_inline(fresh(event)), 2)
+    _say(out, "inline_s", render_inline(fresh(event)))
     one_more_result(event, user, spare[0])  # inline: the scoring run follows the commit here
-    out["inline_rerender_s"] = round(render_inline(fresh(event)), 2)
+    _say(out, "inline_rerender_s", render_inline(fresh(event)))
 
     env = {**os.environ, "DATABASE_URL": os.environ.get("DATABASE_URL", ""), "REDIS_URL": settings.REDIS_URL,
            "MEDIA_ROOT": str(settings.MEDIA_ROOT), "DEBUG": "True", "PYTHONUNBUFFERED": "1"}
@@ -248,10 +257,10 @@ def bench_pack(tables: int = 13, workers: tuple[int, ...] = (2, 4), paper: str =
             forget(small)
             render_on_workers(small, pool.queue)  # each process imports WeasyPrint once: not counted
             forget(event)
-            out[f"workers_{n}_s"] = round(render_on_workers(fresh(event), pool.queue), 2)
+            _say(out, f"workers_{n}_s", render_on_workers(fresh(event), pool.queue))
             app.conf.task_always_eager = True  # the result and its scoring run here, as a web request does
             one_more_result(event, user, spare[1 + workers.index(n)])
-            out[f"workers_{n}_rerender_s"] = round(render_on_workers(fresh(event), pool.queue), 2)
+            _say(out, f"workers_{n}_rerender_s", render_on_workers(fresh(event), pool.queue))
         finally:
             pool.stop()
     return out
