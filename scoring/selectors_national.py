@@ -4,8 +4,9 @@ confirmed results of some boards as the engine reads them, and each board's dige
 A national chunk reads thousands of results and hundreds of heat movements, so it reads plain
 rows (``values_list``), not model instances: ``HeatPair`` and ``HeatResult`` carry exactly what
 ``scoring.services.engine_result`` and ``section_boards`` read (the one conversion), and a heat's
-parsed movement, pair directions and plays per board are kept per worker process, keyed by the
-movement's MD5 (a late pair or a withdrawal stores a new movement: a new key).
+parsed movement and pair directions are kept per worker process, keyed by the movement's MD5 (a
+late pair or a withdrawal stores a new movement: a new key), and the whole field as long as its
+heats, movements and entries are the same (three small queries tell).
 """
 from __future__ import annotations
 
@@ -22,13 +23,14 @@ from scoring.engine import ScoringError, convention
 from tournaments.models import Entry, Heat, Result, Section, Simultaneous
 from tournaments.movements.model import Movement
 
-from .services import ENGINE_METHOD, entrant_keys, section_fields
+from .services import ENGINE_METHOD, entrant_keys, expected_plays, section_fields
 
 #: Bumped when what a stored part means changes, so old parts are not merged.
 PART_FORMAT = 1
 RESULT_COLUMNS = ("id", "section_id", "board", "round", "table", "ns_id", "ew_id", "south_id", "west_id",
                   "score_ns", "adjusted_ns", "adjusted_ew", "contract", "declarer", "tricks", "tricks_ns", "cards_group")
 _SCHEDULES: dict[str, tuple["Played", dict]] = {}  # movement MD5 -> (the movement as played, directions)
+_FIELDS: dict[int, tuple[tuple, "Field"]] = {}  # simultaneous -> (what it was read from, the field)
 
 
 @dataclass(frozen=True)
@@ -107,6 +109,13 @@ def national_field(simultaneous: Simultaneous) -> Field:
     heats = dict(Heat.objects.filter(simultaneous=simultaneous).values_list("event_id", "pk"))
     rows = list(Section.objects.filter(event_id__in=heats).annotate(digest=MD5(Cast("movement", TextField())))
                 .values_list("id", "event_id", "digest"))
+    entered = Entry.objects.filter(section_id__in=[sid for sid, _e, _d in rows]).aggregate(
+        n=Count("id"), ids=Sum("id"), last=Max("id"))
+    rules = getattr(simultaneous.organizer, "scoring_convention", "") or "cardroom"
+    key = (simultaneous.created_at, method, rules, tuple(sorted(heats.items())), tuple(rows), tuple(entered.values()))
+    known = _FIELDS.get(simultaneous.pk)
+    if known is not None and known[0] == key:  # nothing moved since this process last read the field
+        return known[1]
     unknown = {digest for _sid, _e, digest in rows if digest not in _SCHEDULES}
     if unknown:
         if len(_SCHEDULES) > 5000:
@@ -125,9 +134,12 @@ def national_field(simultaneous: Simultaneous) -> Field:
     for pk, sid, label in Entry.objects.filter(section_id__in=sections).values_list("id", "section_id", "label"):
         pairs[pk] = pair = HeatPair(pk, label)
         by_section[sid].append(pair)
-    rules = convention(getattr(simultaneous.organizer, "scoring_convention", "") or "cardroom")
-    return Field(simultaneous, method, rules, sections, pairs,
-                 {sid: entrant_keys(by_section.get(sid, [])) for sid in sections})
+    field = Field(simultaneous, method, convention(rules), sections, pairs,
+                  {sid: entrant_keys(by_section.get(sid, [])) for sid in sections})
+    if len(_FIELDS) > 50:
+        _FIELDS.clear()
+    _FIELDS[simultaneous.pk] = (key, field)
+    return field
 
 
 @dataclass
@@ -148,10 +160,17 @@ class Played:
 
     def __init__(self, movement: Movement):
         self.winners = movement.winners
+        self._expected: dict[frozenset[str], dict[int, int]] = {}
         self._seatings = tuple((r, _Seat(t.ns, t.ew, t.entrants, tuple(t.boards))) for r, t in movement.seatings())
 
     def seatings(self):
         return self._seatings
+
+    def expected(self, active: frozenset[str]) -> dict[int, int]:
+        """``expected_plays`` of these pairs, worked out once per set of pairs."""
+        if active not in self._expected:
+            self._expected[active] = expected_plays(_Probe(self), active)
+        return self._expected[active]
 
 
 def heat_results(simultaneous_id: int, boards, field: Field) -> list[HeatResult]:

@@ -103,9 +103,11 @@ def section_fields(section: Section, boards: list[BoardResults]) -> dict[str, st
 
 
 def section_boards(section: Section, results: list[Result], entries: list[Entry],
-                   keys: dict[int, str] | None = None) -> list[BoardResults]:
-    """The engine's input: one BoardResults per board, results in movement order."""
-    expected = expected_plays(section, {e.label for e in entries})
+                   keys: dict[int, str] | None = None, *, expected: dict[int, int] | None = None) -> list[BoardResults]:
+    """The engine's input: one BoardResults per board, results in movement order (``expected``:
+    the section's ``expected_plays`` when the caller already has them)."""
+    if expected is None:
+        expected = expected_plays(section, {e.label for e in entries})
     by_board: dict[int, list[Result]] = defaultdict(list)
     for r in results:
         by_board[r.board].append(r)
