@@ -294,7 +294,7 @@ CELERY_REDIS_SOCKET_TIMEOUT = 2
 SCORING_SWEEP_SECONDS = float(os.environ.get("SCORING_SWEEP_SECONDS", "60"))
 # A simultaneous' national run is split into chunks of this many boards, one Celery task each
 # (scoring/services_national.py): smaller chunks spread a full run over more workers.
-NATIONAL_CHUNK_BOARDS = int(os.environ.get("NATIONAL_CHUNK_BOARDS", "3"))
+NATIONAL_CHUNK_BOARDS = int(os.environ.get("NATIONAL_CHUNK_BOARDS", "2"))
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE = {
     "sweep-standings": {"task": "scoring.sweep_standings", "schedule": SCORING_SWEEP_SECONDS},

@@ -73,7 +73,7 @@ def heat_rescored(*, event_id: int) -> None:
 
 def chunks_of(boards, size: int | None = None) -> list[tuple[int, ...]]:
     """The boards to score grouped by the fixed chunk each falls in (board 1-3, 4-6, ...)."""
-    size = max(1, size or getattr(settings, "NATIONAL_CHUNK_BOARDS", 3))
+    size = max(1, size or getattr(settings, "NATIONAL_CHUNK_BOARDS", 2))
     grouped: dict[int, list[int]] = defaultdict(list)
     for b in sorted(boards):
         grouped[(b - 1) // size].append(b)
