@@ -139,6 +139,8 @@ BENCHES = [
     ("evening", [], True, evening_rows, 420),
     ("teams", [], False, teams_rows, 300),
     ("rating", [], True, rating_rows, 300),
+    # its own PostgreSQL database (BENCH_PG_URL) and Redis (BENCH_REDIS_URL), Celery workers started by it
+    ("sim", ["--quick"], False, own_rows, 900),
 ]
 
 

@@ -168,3 +168,14 @@ def test_real_workers_score_the_chunks_and_merge_as_a_chord(celery_worker_factor
     assert_equals_one_field(sim)
     output = "".join(line for w in workers for line in w.output)
     assert "scoring.national_chunk" in output and "scoring.national_merge" in output
+
+
+def test_the_command_rescores_inline_and_says_where_the_standings_stand(sim):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    out = StringIO()
+    call_command("national", "rescore", str(sim.pk), "--inline", stdout=out)
+    assert "current" in out.getvalue() and "results" in out.getvalue()
+    assert_equals_one_field(sim)
