@@ -60,7 +60,10 @@ def load_demo() -> DemoSummary:
     from tournaments.demo import load_demo_events
     from tournaments.demo_party import load_demo_hearts, load_demo_party
 
-    load_demo_events(club)
+    done, _live = load_demo_events(club)
+    from tournaments.demo_championship import load_demo_championship
+
+    load_demo_championship(club, done)
     load_demo_party(club)
     load_demo_hearts(club)
     from tournaments.demo_poker import load_demo_poker
