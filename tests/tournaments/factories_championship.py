@@ -22,8 +22,9 @@ def play_all(client, base, movement, seed: int) -> None:
 
 
 def two_sessions(client, club, director, *, tables: int = 2, carry_over: str = "sum", qualify_top=None,
-                 movement=None, **rules):
-    """(championship, session 1, session 2): both played and finished."""
+                 movement=None, before_start=None, **rules):
+    """(championship, session 1, session 2): both played and finished; ``before_start(session 2)``
+    runs before session 2 starts (a substitute, say)."""
     event, base, movement = started_event(client, club, kind="howell", tables=tables)
     play_all(client, base, movement, seed=1)
     assert client.post(f"{base}/finish/").status_code == 200
@@ -33,6 +34,8 @@ def two_sessions(client, club, director, *, tables: int = 2, carry_over: str = "
     second = championship_next_session(championship=championship, date=datetime.date(2026, 12, 1),
                                        movement=movement or {"kind": "howell", "tables": 2, "boards_per_round": 2},
                                        user=director)
+    if before_start is not None:
+        before_start(second)
     base2 = f"/api/clubs/{club.slug}/events/{second.pk}"
     assert client.post(f"{base2}/start/").status_code == 200, client.post(f"{base2}/start/").content
     movement2 = client.get(f"{base2}/movement/").json()["sections"][0]

@@ -129,3 +129,21 @@ def test_the_demo_has_a_two_session_championship():
     assert all(r.played == 2 and r.carried > 0 for r in rows)
     load_demo()
     assert Championship.objects.filter(name=NAME).count() == 1
+
+
+def test_a_pair_with_a_substitute_carries_its_score_as_the_same_pair(api_as, club, director):
+    stand_in = make_members(club, 1, start=80)[0]
+    subbed = {}
+
+    def substitute(second):
+        entry = Entry.objects.filter(event=second).order_by("pk").first()
+        subbed["entry"], subbed["out"] = entry.pk, entry.member_b
+        entry_substitute(entry=entry, player="b", member=stand_in, user=director)
+
+    championship, first, second = two_sessions(api_as(director), club, director, before_start=substitute)
+    row = CumulativeStanding.objects.get(event=second, entry_id=subbed["entry"])
+    before = Standing.objects.get(event=first, entry=row.identity)
+    now = Standing.objects.get(event=second, entry_id=subbed["entry"])
+    assert row.identity.member_b == subbed["out"] and row.entry.member_b == stand_in
+    assert row.played == 2 and row.cumulative == pytest.approx(before.total + now.total, abs=1e-3)
+    assert row.carried == pytest.approx(before.total, abs=1e-3)
