@@ -93,7 +93,13 @@ def trash_put(*, obj, user, confirm: bool = False) -> dict[str, int]:
 
 
 def _competitions_follow(obj) -> None:
-    """A published event into or out of the trash: the club rating and competitions follow."""
+    """A published event into or out of the trash: the club rating and competitions follow; a
+    championship's session: its cumulative tables."""
+    if kind_of(obj) == "event" and getattr(obj, "championship_id", None):
+        from cardroom.tasks import enqueue_once_on_commit
+        from scoring.tasks import championship_standings
+
+        enqueue_once_on_commit(championship_standings, obj.championship_id)
     if kind_of(obj) == "event" and obj.status == "published":
         from cardroom.tasks import enqueue_once_on_commit
         from scoring.tasks import update_competitions

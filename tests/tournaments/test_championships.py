@@ -147,3 +147,15 @@ def test_a_pair_with_a_substitute_carries_its_score_as_the_same_pair(api_as, clu
     assert row.identity.member_b == subbed["out"] and row.entry.member_b == stand_in
     assert row.played == 2 and row.cumulative == pytest.approx(before.total + now.total, abs=1e-3)
     assert row.carried == pytest.approx(before.total, abs=1e-3)
+
+
+def test_a_session_in_the_trash_leaves_the_table_and_keeps_its_number(api_as, club, director):
+    from clubs.trash import trash_put
+
+    championship, first, second = two_sessions(api_as(director), club, director)
+    trash_put(obj=second, user=director, confirm=True)
+    assert not CumulativeStanding.objects.filter(session=2).exists()
+    assert CumulativeStanding.objects.filter(event=first).count() == 4
+    third = championship_next_session(championship=championship, date=datetime.date(2026, 12, 8))
+    assert third.session == 3
+    assert {e.carried_from.event_id for e in third.entries.all()} == {first.pk}

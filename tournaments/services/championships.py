@@ -9,6 +9,7 @@ import datetime
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Max
 
 from cardroom import limits
 from cardroom.errors import Conflict
@@ -73,6 +74,12 @@ def _sessions(championship: Championship) -> list[Event]:
     return list(Event.objects.filter(championship=championship).order_by("session"))
 
 
+def _next_number(championship: Championship) -> int:
+    """The next session's number: after every session, those in the trash too (they keep theirs)."""
+    last = Event.all_objects.filter(championship=championship).aggregate(last=Max("session"))["last"]
+    return (last or 0) + 1
+
+
 def _refuse_kind(event: Event) -> None:
     if not event.is_duplicate or event.is_teams:
         raise ValidationError({"event": ["a session of a championship is a pairs or individual duplicate event"]})
@@ -93,7 +100,7 @@ def championship_session_add(*, championship: Championship, event: Event) -> Eve
     sessions = _sessions(championship)
     if len(sessions) >= limits.MAX_SESSIONS:
         raise ValidationError({"event": [f"a championship has at most {limits.MAX_SESSIONS} sessions"]})
-    Event.objects.filter(pk=event.pk).update(championship=championship, session=len(sessions) + 1)
+    Event.objects.filter(pk=event.pk).update(championship=championship, session=_next_number(championship))
     event.refresh_from_db()
     standings_follow(championship)
     return event
@@ -144,7 +151,7 @@ def championship_next_session(*, championship: Championship, date: datetime.date
     if not pairs:
         raise Conflict(f"no pair of {previous.name} goes on to a next session")
     movement = movement or suggested_movement(len(pairs), individual=previous.is_individual)
-    number = len(sessions) + 1
+    number = _next_number(championship)
     event = event_setup(club=championship.club, name=name.strip() or f"{championship.name}: session {number}",
                         date=date, game=previous.game, scoring=previous.scoring, format=previous.format,
                         convention=previous.convention, rules=previous.rules, movement=movement, created_by=user)
