@@ -23,11 +23,17 @@ from tournaments.visibility import event_sight, table_sight
 FIELDS = ("board", "contract", "declarer", "tricks", "tricks_ns", "lead")
 
 
-def _table(slug, pk, section_name, table):
-    """The event, section and a table of its movement (any other number is a 404)."""
-    club = get_object_or_404(Club, slug=slug)
-    event = get_object_or_404(Event, club=club, pk=pk)
-    section = selectors_event.section_named(event, section_name)
+def _table(request, slug, pk, section_name, table):
+    """The event, section and a table of its movement (any other number is a 404), in one query
+    with the movement's fingerprint instead of its JSON (``selectors_table.table_section``)."""
+    section = selectors_table.table_section(club_slug=slug, event_id=pk, name=section_name, table=table,
+                                            client=client_address(request), pin_window=pins.TABLE_WINDOW)
+    if section is not None:
+        club, event = section.event.club, section.event
+    else:
+        club = get_object_or_404(Club, slug=slug)
+        event = get_object_or_404(Event, club=club, pk=pk)
+        section = selectors_event.section_named(event, section_name)
     if section is None or not section.schedule.has_table(table):
         raise Http404("No such table in this event.")
     return club, event, section
@@ -63,7 +69,7 @@ def _post(request, event, sec, table) -> tuple[str, dict]:
 
 
 def table_scoring(request, slug, pk, section, table):
-    club, event, sec = _table(slug, pk, section, table)
+    club, event, sec = _table(request, slug, pk, section, table)
     key = f"table-{event.pk}-{sec.name}-{table}"
     url = reverse("event-table", args=[slug, pk, sec.name, table])
     if not request.session.get(key):
