@@ -62,6 +62,10 @@ class Standing(models.Model):
     top = models.FloatField(null=True, blank=True)
     percentage = models.FloatField(null=True, blank=True)
     boards = models.PositiveIntegerField()
+    overall = models.CharField(max_length=8, blank=True,
+                               help_text="Rank across the field (an event scored across the field), per direction "
+                                         "when the sections are two-winner; blank otherwise.")
+    overall_position = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["section", "field", "position"]

@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import time
 from collections import Counter, defaultdict
+from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -21,7 +22,7 @@ from django.utils import timezone
 from cardroom.db import retry_transient
 from cardroom.tasks import enqueue_once_on_commit
 from scoring.engine import (convention, BOOKS_METHODS, BoardResults, Method, Result as EngineResult, ScoringError, books_session,
-                            parse_adjustment, score_session, seating_fields)
+                            parse_adjustment, score_field, seating_fields)
 from tournaments.models import Entry, Event, EventStatus, Result, ScoringMethod, Section
 
 from .models import EventScoring, Score, Standing
@@ -132,34 +133,87 @@ def event_convention(event: Event):
     return convention(event.convention or "cardroom")
 
 
-def _score_section(event: Event, section: Section, results: list[Result],
-                   entries: list[Entry] | None = None) -> tuple[list[Score], list[Standing]]:
+@dataclass
+class _Played:
+    """One section's input to the engine: its entries by engine name, boards and fields."""
+
+    section: Section
+    results: list[Result]
+    keys: dict[int, str]
+    by_label: dict[str, Entry]
+    boards: list[BoardResults]
+    fields: dict[str, str]
+
+
+def _played(section: Section, results: list[Result], entries: list[Entry] | None = None) -> _Played:
     entries = list(section.entries.all()) if entries is None else list(entries)
     keys = entrant_keys(entries)
-    by_label = {keys[e.pk]: e for e in entries}
     boards = section_boards(section, results, entries, keys)
-    if not boards:
-        return [], []
-    fields = section_fields(section, boards)
+    return _Played(section, results, keys, {keys[e.pk]: e for e in entries}, boards,
+                   section_fields(section, boards) if boards else {})
+
+
+def _event_method(event: Event) -> str:
     method = "butler" if event.is_teams else ENGINE_METHOD.get(event.scoring)
     if method is None:
         raise ScoringError(f"{event.get_scoring_display().lower()} does not score boards")
-    if method in BOOKS_METHODS:
-        session = books_session(boards, method, fields=fields,
-                                card=full_card(section) if method == "total_tricks" else 0)
-    else:
-        session = score_session(boards, Method(method), fields=fields, convention=event_convention(event))
-    index = {(r.board, *result_sides(r, keys)): r for r in results}
+    return method
+
+
+def _score_rows(event: Event, played: _Played, boards, rows) -> tuple[list[Score], list[Standing]]:
+    """The derived rows of one section: ``boards`` its scored boards, ``rows`` its standings as
+    (position, standing, overall rank, overall position)."""
+    index = {(r.board, *result_sides(r, played.keys)): r for r in played.results}
     scores = [Score(event=event, result=index[(bs.board, rs.result.ns, rs.result.ew)], top=bs.top,
                     mp_ns=rs.mp_ns, mp_ew=rs.mp_ew, pct_ns=rs.pct_ns, pct_ew=rs.pct_ew,
                     imp_ns=rs.imp_ns, imp_ew=rs.imp_ew, plus_ns=rs.plus_ns, plus_ew=rs.plus_ew)
-              for bs in session.boards for rs in bs.results]
-    standings = [Standing(event=event, section=section, entry=by_label[st.entrant], position=position,
+              for bs in boards for rs in bs.results]
+    standings = [Standing(event=event, section=played.section, entry=played.by_label[st.entrant], position=position,
                           rank=st.rank, field=st.field, total=round(st.total, 4), top=st.top,
                           percentage=None if st.percentage is None else round(st.percentage, 4),
-                          boards=st.boards)
-                 for position, st in enumerate(session.standings, start=1)]
+                          boards=st.boards, overall=overall, overall_position=overall_position)
+                 for position, st, overall, overall_position in rows]
     return scores, standings
+
+
+def _score_field(event: Event, field: list[_Played], *, across: bool) -> tuple[list[Score], list[Standing]]:
+    """Score a field of sections (one section, or every section of an event scored across the
+    field) with ``score_field``; the books' methods score a section on its own."""
+    field = [p for p in field if p.boards]
+    if not field:
+        return [], []
+    method = _event_method(event)
+    if method in BOOKS_METHODS:
+        if across:
+            raise ScoringError("across_field: the books' methods (average, total tricks) score each section alone")
+        (played,) = field
+        session = books_session(played.boards, method, fields=played.fields,
+                                card=full_card(played.section) if method == "total_tricks" else 0)
+        return _score_rows(event, played, session.boards,
+                           [(position, st, "", None) for position, st in enumerate(session.standings, start=1)])
+    scored = score_field({p.section.name: p.boards for p in field}, Method(method),
+                         fields={p.section.name: p.fields for p in field}, convention=event_convention(event))
+    scores: list[Score] = []
+    standings: list[Standing] = []
+    for played in field:
+        rows = [(st.position, st, st.overall if across else "", st.overall_position if across else None)
+                for st in scored.standings if st.group == played.section.name]
+        s, st = _score_rows(event, played, scored.boards[played.section.name], rows)
+        scores += s
+        standings += st
+    return scores, standings
+
+
+def across_field_refusal(sections: list[Section]) -> str:
+    """Why these sections cannot be scored across the field ("" when they can): they must play
+    the same boards."""
+    numbers = {s.name: set(s.schedule.board_numbers()) for s in sections}
+    first = next(iter(numbers.values()), set())
+    odd = [name for name, boards in numbers.items() if boards != first]
+    if odd:
+        return ("the sections do not play the same boards (section " + ", ".join(odd) +
+                " differs from section " + next(iter(numbers)) + "): each section's movement must use the same boards")
+    return ""
 
 
 def _scored_sections(event: Event):
@@ -194,11 +248,17 @@ def event_rescore(*, event_id: int, force: bool = False) -> bool:
             by_section[r.section_id].append(r)
         scores: list[Score] = []
         standings: list[Standing] = []
-        for section in _scored_sections(event):
+        sections = _scored_sections(event)
+        across = event.across_field and len(sections) > 1
+        if across and (why := across_field_refusal(sections)):
+            raise ScoringError(f"across_field: {why}")
+        fields = [sections] if across else [[section] for section in sections]
+        for field in fields:
             try:
-                s, st = _score_section(event, section, by_section.get(section.pk, []))
+                s, st = _score_field(event, [_played(section, by_section.get(section.pk, [])) for section in field],
+                                     across=across)
             except ScoringError as exc:
-                raise ScoringError(f"section {section.name}: {exc}") from exc
+                raise ScoringError(f"{'across the field' if across else 'section ' + field[0].name}: {exc}") from exc
             scores += s
             standings += st
         Score.objects.filter(event=event).delete()
@@ -287,7 +347,7 @@ def result_check(*, result: Result, replacing: int | None = None, board: list[Re
                  .select_related("ns", "ew", "south", "west"))
     board = [r for r in board if r.pk != replacing and (r.ns_id, r.ew_id) != (result.ns_id, result.ew_id)]
     try:
-        _score_section(result.event, result.section, board + [result], entries)
+        _score_field(result.event, [_played(result.section, board + [result], entries)], across=False)
     except ScoringError as exc:
         field = "ew" if result.ns_id == result.ew_id else "board"
         raise ValidationError({field: [f"Scoring would refuse this result: {exc}"]}) from None

@@ -214,7 +214,9 @@ def standings_etag(event: Event, user=None) -> str:
 
 def event_standings(event: Event) -> dict:
     """The ranking as of the last completed scoring run: per section and field (one field for
-    a Howell, N-S and E-W for a Mitchell), ties shown "3=", with the time it was computed."""
+    a Howell, N-S and E-W for a Mitchell), ties shown "3=", with the time it was computed. An event
+    scored across the field adds each row's ``overall`` rank and the ``overall`` ranking (per
+    direction when the sections are two-winner)."""
     state = EventScoring.objects.filter(event=event).first()
     rows = []
     field_order = {"NS": 0, "EW": 1}
@@ -225,11 +227,16 @@ def event_standings(event: Event) -> dict:
                "total": st.total, "percentage": st.percentage, "boards": st.boards}
         if st.field:
             row["direction"] = st.field
+        if st.overall:
+            row["overall"], row["overall_position"] = st.overall, st.overall_position
         rows.append(row)
     health = standings_health(event)
     from tournaments.selectors_lifecycle import provisional_until
 
-    return {"event": event.pk, "status": event.status, "scoring": event.scoring,
+    overall = sorted((row for row in rows if "overall" in row),
+                     key=lambda row: (field_order.get(row.get("direction", ""), 2), row["overall_position"]))
+    return {"event": event.pk, "status": event.status, "scoring": event.scoring, "across_field": event.across_field,
+            "overall": overall,
             "provisional_until": provisional_until(event),
             "computed_at": state.computed_at if state else None, "version": state.version if state else 0,
             "results_version": health["results_version"], "current": health["current"],

@@ -21,6 +21,27 @@
       box.appendChild(p);
     });
   }
+  function overall(rows) {  /* an event scored across the field: the ranking of the whole field */
+    var box = document.getElementById("overall-table");
+    if (!box) return;
+    var body = box.querySelector("tbody"), last = null;
+    body.innerHTML = "";
+    rows.forEach(function (s) {
+      if (s.direction && s.direction !== last) {
+        var head = document.createElement("tr"), th = document.createElement("th");
+        head.className = "field-head"; th.colSpan = 7;
+        th.textContent = s.direction === "NS" ? "North-South" : "East-West";
+        head.appendChild(th); body.appendChild(head);
+      }
+      last = s.direction;
+      var tr = document.createElement("tr");
+      [s.overall, s.section, s.label, s.names].forEach(function (t) { tr.appendChild(cell(t)); });
+      tr.appendChild(cell(s.total.toFixed(2), true));
+      tr.appendChild(cell(s.percentage === null ? "" : s.percentage.toFixed(2), true));
+      tr.appendChild(cell(s.rank));
+      body.appendChild(tr);
+    });
+  }
   function refresh() {
     fetch(url, {credentials: "same-origin"}).then(function (r) { return r.ok ? r.json() : null; }).then(function (data) {
       if (!data) return;
@@ -34,13 +55,13 @@
         stale.textContent = data.out_of_date ? data.out_of_date.charAt(0).toUpperCase() + data.out_of_date.slice(1) : "";
       }
       travellers(data.travellers);
-      var body = table.querySelector("tbody"), last = null;
+      var body = table.querySelector("tbody"), last = null, across = !!data.across_field;
       body.innerHTML = "";
       data.standings.forEach(function (s) {
         var group = s.section + "/" + (s.direction || "");
         if (group !== last && (s.direction || sections > 1)) {
           var head = document.createElement("tr"), th = document.createElement("th");
-          head.className = "field-head"; th.colSpan = 6;
+          head.className = "field-head"; th.colSpan = across ? 7 : 6;
           th.textContent = (sections > 1 ? "Section " + s.section + (s.direction ? " · " : "") : "") +
             (s.direction === "NS" ? "North-South" : s.direction === "EW" ? "East-West" : "");
           head.appendChild(th); body.appendChild(head);
@@ -51,8 +72,10 @@
         tr.appendChild(cell(s.total.toFixed(2), true));
         tr.appendChild(cell(s.percentage === null ? "" : s.percentage.toFixed(2), true));
         tr.appendChild(cell(s.boards, true));
+        if (across) tr.appendChild(cell(s.overall || ""));
         body.appendChild(tr);
       });
+      overall(data.overall || []);
     }).catch(function () {});
   }
   setInterval(refresh, 5000);

@@ -24,9 +24,9 @@ class EventSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Event
-        fields = ["id", "name", "date", "game", "scoring", "format", "convention", "rules", "status", "current_round",
-                  "created_at", "published_at", "provisional_until", "sections", "analysis", "teams", "championship",
-                  "session"]
+        fields = ["id", "name", "date", "game", "scoring", "format", "convention", "rules", "across_field", "status",
+                  "current_round", "created_at", "published_at", "provisional_until", "sections", "analysis", "teams",
+                  "championship", "session"]
         read_only_fields = ["id", "status", "format", "current_round", "created_at", "published_at", "sections",
                             "analysis", "teams", "championship", "session"]
 
@@ -69,6 +69,8 @@ class EventCreateSerializer(serializers.Serializer):
                                          help_text="Whose scoring rules (blank: the club's).")
     movement = serializers.JSONField(required=False)
     sections = serializers.ListField(child=serializers.DictField(), required=False, max_length=limits.MAX_SECTIONS)
+    across_field = serializers.BooleanField(required=False, default=False, help_text=(
+        "Score the sections across the field (they must play the same boards): ranked per section and overall."))
     deal_seed = serializers.CharField(max_length=128, required=False, allow_blank=True)
     format = serializers.ChoiceField(choices=EventFormat.choices, required=False, default=EventFormat.PAIRS, help_text=(
         "pairs (the default), individual (single players, an individual or rainbow movement by players), "

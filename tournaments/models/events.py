@@ -77,6 +77,10 @@ class Event(Trashable):
     convention = models.CharField(
         max_length=20, choices=CONVENTION_CHOICES, blank=True,
         help_text="Whose scoring rules (scoring.engine.CONVENTIONS); new events take the club's. Blank: Cardroom's.")
+    across_field = models.BooleanField(
+        default=False, help_text="Score the sections across the field: every result of a board compared with the "
+                                 "board's results in all sections (they play the same boards), ranked per section "
+                                 "and overall.")
     current_round = models.PositiveSmallIntegerField(default=0)
     pin_secret = models.CharField(max_length=64, default=new_deal_seed, blank=True,
                                   help_text="The secret every PIN of the event is derived from (tables, party "

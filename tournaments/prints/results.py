@@ -13,15 +13,27 @@ FIELD_NAMES = {"": "", "NS": "North-South", "EW": "East-West"}
 
 def ranking(sheet: EventSheet, session) -> list[dict]:
     imps = session.method not in ("matchpoints", "neuberg")
+    overall = {(o.section, o.entrant): o.overall for o in sheet.overall}
     fields: dict[str, list] = {}
     for s in session.standings:
         fields.setdefault(s.field, []).append({
             "rank": s.rank, "pair": pair_text(s.entrant), "names": sheet.name_of(s.entrant),
             "total": signed(s.total) if imps else number(s.total), "top": number(s.top),
             "percentage": f"{s.percentage:.2f}" if s.percentage is not None else "", "boards": s.boards,
-            "tied": s.rank.endswith("=")})
+            "tied": s.rank.endswith("="), "overall": overall.get((sheet.section, s.entrant), "")})
     order = sorted(fields, key=lambda k: {"": 0, "NS": 1, "EW": 2}.get(k, 3))
     return [{"name": FIELD_NAMES.get(k, k), "rows": fields[k]} for k in order]
+
+
+def overall_ranking(sheet: EventSheet, imps: bool) -> list[dict]:
+    """An event scored across the field: every section's entrants in one ranking (per direction)."""
+    fields: dict[str, list] = {}
+    for o in sheet.overall:
+        fields.setdefault(o.field, []).append({
+            "overall": o.overall, "section": o.section, "pair": pair_text(o.entrant), "names": o.names,
+            "total": signed(o.total) if imps else number(o.total), "top": number(o.top),
+            "percentage": f"{o.percentage:.2f}" if o.percentage is not None else "", "rank": o.rank})
+    return [{"name": FIELD_NAMES.get(k, k), "rows": rows} for k, rows in fields.items()]
 
 
 def board_summary(sheet: EventSheet, session) -> list[dict]:
@@ -46,10 +58,10 @@ def board_summary(sheet: EventSheet, session) -> list[dict]:
 def build(sheet: EventSheet) -> dict:
     session = sheet.scored
     if session is None:
-        return {"sheet": sheet, "scored": False, "fields": [], "boards": [], "imps": False}
+        return {"sheet": sheet, "scored": False, "fields": [], "boards": [], "imps": False, "overall": []}
     imps = session.method not in ("matchpoints", "neuberg")
     return {"sheet": sheet, "scored": True, "fields": ranking(sheet, session), "boards": board_summary(sheet, session),
-            "imps": imps, "method": {"matchpoints": "matchpoints", "butler": "IMPs against the datum (Butler)",
+            "imps": imps, "overall": overall_ranking(sheet, imps), "method": {"matchpoints": "matchpoints", "butler": "IMPs against the datum (Butler)",
                                      "cross-imps": "Cross-IMPs", "neuberg": "Matchpoints (Neuberg)",
                                      "average": "plus or minus the average (Standard Hoyle)",
                                      "total_tricks": "total tricks"}.get(session.method, session.method)}

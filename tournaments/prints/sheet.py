@@ -57,6 +57,22 @@ class TableLink:
 
 
 @dataclass(frozen=True)
+class OverallRow:
+    """One entrant in the ranking of an event scored across the field (``entrant`` as the
+    section's sheet names it)."""
+
+    overall: str
+    field: str
+    section: str
+    entrant: str
+    names: str
+    total: float
+    top: float | None
+    percentage: float | None
+    rank: str  # within its section
+
+
+@dataclass(frozen=True)
 class EventSheet:
     """One section of an event: movement, boards (with analysis), names and results."""
 
@@ -77,6 +93,7 @@ class EventSheet:
     provisional_until: str = ""  # the correction period's end while it runs, in the club's time
     tables: tuple["TableLink", ...] = ()  # each table's page and PIN; filled for directors only
     teams: TeamsSheet | None = None  # a teams event's teams, matches and standings
+    overall: tuple[OverallRow, ...] = ()  # an event scored across the field: the whole field's ranking
 
     @property
     def is_bridge(self) -> bool:

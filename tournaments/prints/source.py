@@ -16,10 +16,10 @@ from tournaments.selectors_event import entry_names, event_sections, section_nam
 from tournaments.services.boards import board_to_pure, rules_for_game
 
 from .render import PrintError
-from .sheet import EventSheet, PlayedResult, TableLink
+from .sheet import EventSheet, OverallRow, PlayedResult, TableLink
 from .teams_source import teams_fingerprint, teams_sheet
 
-PRINT_VERSION = 3  # bump when templates change what a stored pack looks like
+PRINT_VERSION = 4  # bump when templates change what a stored pack looks like
 
 
 def _analysis(row) -> BoardAnalysis | None:
@@ -115,7 +115,26 @@ def event_sheet(event: Event, section: str | None = None, *, public_url: str | N
         scored=_stored_session(event, chosen, results, keys),
         tables=table_links(event, chosen, public_url) if public_url else (),
         provisional_until=_provisional_text(event), teams=teams_sheet(event, movement),
+        overall=_overall(event),
     )
+
+
+def _overall(event: Event) -> tuple[OverallRow, ...]:
+    """The stored ranking across the field (per direction for two-winner sections); () when the
+    event is not scored across the field."""
+    if not event.across_field:
+        return ()
+    from scoring.models import Standing
+
+    keys: dict[int, str] = {}
+    for s in event_sections(event):
+        keys.update(entrant_keys(list(s.entries.all())))
+    rows = (Standing.objects.filter(event=event).exclude(overall="").select_related("entry", "section")
+            .defer("section__movement"))
+    order = {"NS": 0, "EW": 1}
+    return tuple(OverallRow(st.overall, st.field, st.section.name, keys.get(st.entry_id, st.entry.label),
+                            st.entry.names, st.total, st.top, st.percentage, st.rank)
+                 for st in sorted(rows, key=lambda st: (order.get(st.field, 2), st.overall_position or 0)))
 
 
 def _provisional_text(event: Event) -> str:
@@ -148,7 +167,7 @@ def event_fingerprint(event: Event) -> str:
     boards = list(event_boards(event=event).values_list("number", "deal", "turn_up", "analysed_at"))
     data = {
         "v": PRINT_VERSION, "event": [event.pk, event.name, str(event.date), event.game, event.scoring,
-                                      event.results_version, event.club.name],
+                                      event.results_version, event.club.name, event.across_field],
         "sections": [[s.name, s.movement, sorted(entry_names(s).items())] for s in event_sections(event)],
         "boards": [[n, d, t, str(a)] for n, d, t, a in boards],
         "set": [board_set.seed, board_set.algorithm] if board_set else None,

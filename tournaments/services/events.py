@@ -31,12 +31,15 @@ def event_create(*, club, name, date, created_by=None, **fields) -> Event:
 @transaction.atomic
 def event_setup(*, club, name, date, game, scoring, created_by=None, rules: str = "",
                 movement: dict | None = None, sections: list[dict] | None = None,
-                deal_seed: str | None = None, convention: str = "", format: str = EventFormat.PAIRS) -> Event:
+                deal_seed: str | None = None, convention: str = "", format: str = EventFormat.PAIRS,
+                across_field: bool = False) -> Event:
     """Create a duplicate event with its sections; ``movement`` is the single section A's; the
     scoring ``convention`` is the club's unless given. An individual (``format``) takes individual
-    movements ("individual", "rainbow"), a pairs event pairs movements."""
+    movements ("individual", "rainbow"), a pairs event pairs movements. ``across_field`` scores the
+    sections as one field (they must play the same boards)."""
     fields = {"club": club, "name": name, "date": date, "game": game, "scoring": scoring, "format": format,
-              "created_by": created_by, "rules": rules or "", "convention": convention or club.scoring_convention}
+              "created_by": created_by, "rules": rules or "", "convention": convention or club.scoring_convention,
+              "across_field": bool(across_field)}
     if format not in (EventFormat.PAIRS, EventFormat.INDIVIDUAL):
         raise ValidationError({"format": ["A teams event is created with its teams options (format round_robin, "
                                           "swiss or knockout)."]})
@@ -58,7 +61,28 @@ def event_setup(*, club, name, date, game, scoring, created_by=None, rules: str 
                 "An individual movement seats single players: choose format individual, or a pairs movement."]})
         section_add(event=event, name=str(spec.get("name") or chr(64 + position)), movement=built,
                     position=position)
+    if event.across_field:
+        across_field_check(event=event, scoring=event.scoring)
     return event
+
+
+BOOKS_SCORING = (ScoringMethod.AVERAGE, ScoringMethod.TOTAL_TRICKS)
+
+
+def across_field_check(*, event: Event, scoring: str) -> None:
+    """Refuse (400 naming ``across_field``) scoring this event's sections across the field: only the
+    sections of a pairs or individual event compared by matchpoints or IMPs, playing the same boards."""
+    from scoring.services import across_field_refusal
+
+    if not event.is_duplicate or event.is_teams:
+        raise ValidationError({"across_field": ["Only a pairs or individual event's sections are scored across "
+                                                "the field."]})
+    if scoring in BOOKS_SCORING:
+        raise ValidationError({"across_field": ["The books' methods (plus/minus the average, total tricks) score "
+                                                "each section alone: choose matchpoints or IMPs."]})
+    why = across_field_refusal(list(event.sections.all()))
+    if why:
+        raise ValidationError({"across_field": [f"Cannot score across the field: {why}."]})
 
 
 
@@ -113,6 +137,16 @@ def event_change_check(*, event: Event, changes: dict) -> None:
                 "A party is scored by its tally." if event.is_progressive else
                 "The progressive tally scores parties, not a duplicate event."]})
         correction_check(event=event)
+    if changes.get("across_field") or ("scoring" in changes and event.across_field and
+                                       changes.get("across_field", True)):
+        try:
+            across_field_check(event=event, scoring=changes.get("scoring", event.scoring))
+        except ValidationError as exc:
+            if "across_field" in changes:
+                raise
+            raise ValidationError({"scoring": exc.message_dict["across_field"]}) from None
+    if "across_field" in changes:
+        correction_check(event=event)
     if "rules" in changes:
         if changes["rules"] and changes["rules"] not in PRESETS:
             raise ValidationError({"rules": [f"Unknown rule set; choose from {', '.join(sorted(PRESETS))}."]})
@@ -130,8 +164,8 @@ def _results_in(event: Event) -> bool:
 
 @transaction.atomic
 def event_update(*, event: Event, **fields) -> Event:
-    """Change an event's name, date, game, scoring, convention or rules (``event_change_check`` says
-    which may change when). A new scoring method or convention with results in rescores them (queued; the standings
+    """Change an event's name, date, game, scoring, convention, rules or across_field (``event_change_check``
+    says which may change when). A new scoring method, convention or across_field with results in rescores them (queued; the standings
     count as behind until it has run). The status changes only by the lifecycle's actions."""
     if "status" in fields:
         raise ValidationError({"status": ["The status changes by the event's actions (start, finish, publish, "
@@ -143,7 +177,7 @@ def event_update(*, event: Event, **fields) -> Event:
         setattr(event, name, value)
     event.full_clean()
     event.save()
-    if "scoring" in changes or "convention" in changes:
+    if "scoring" in changes or "convention" in changes or "across_field" in changes:
         event_rescore_results(event=event)
     return event
 

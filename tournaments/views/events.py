@@ -114,11 +114,14 @@ def event_new(request, slug):
         choice = request.POST.get("movement", "")
         kind, _, rest = choice.partition(":")
         tables, _, bpr = rest.partition(":")
+        movement = {"kind": kind, "tables": tables, "boards_per_round": bpr}
         try:
+            count = whole_number(request.POST.get("sections"), "sections", low=1, high=limits.MAX_SECTIONS, default=1)
             event = events.event_setup(
                 club=club, created_by=request.user, name=request.POST.get("name", "").strip(),
                 date=request.POST.get("date"), game=request.POST.get("game"), scoring=request.POST.get("scoring"),
-                movement={"kind": kind, "tables": tables, "boards_per_round": bpr})
+                sections=[{"name": chr(65 + i), "movement": movement} for i in range(count)],
+                across_field=request.POST.get("across_field") == "on")
         except ValidationError as exc:
             _errors(request, exc)
             status = 400
@@ -133,6 +136,7 @@ def event_new(request, slug):
         "format": request.POST.get("format") or "pairs", **{k: v for k, v in teams_form.items() if v},
         "individual_movement": request.POST.get("individual_movement") or (
             individuals[0][0] if individuals and request.method == "GET" else ""),
+        "sections": request.POST.get("sections") or "1", "across_field": request.POST.get("across_field") == "on",
     }
     return render(request, "tournaments/event_new.html", {
         "club": club, "pairs": pairs, "boards": boards, "suggestions": offered, "games": games, "chosen": chosen,
@@ -243,8 +247,8 @@ def _confirm_page(request, club, event, action, *, error="", status=200):
 
 
 def event_action(request, slug, pk, action):
-    """The director's buttons: enter, withdraw, start, round, rescore, finish, publish, reopen,
-    unpublish. Finish, reopen and unpublish show a confirmation page first (GET)."""
+    """The director's buttons: enter, withdraw, start, round, rescore, across-field (the event's
+    setting), finish, publish, reopen, unpublish. Finish, reopen and unpublish show a confirmation page first (GET)."""
     club, event = _event(request, slug, pk)
     if not is_director(request.user, club):
         raise PermissionDenied
@@ -264,8 +268,13 @@ def event_action(request, slug, pk, action):
             players = [(key, request.POST.get(f"{key}_choice") or request.POST.get(key, ""))
                        for key in ("player_a", "player_b")]
             choice = request.POST.get("movement", "").strip()
+            section = None
+            if request.POST.get("section"):
+                section = selectors_event.section_named(event, request.POST["section"])
+                if section is None:
+                    raise ValidationError({"section": [f"No section {request.POST['section'][:8]!r} in this event."]})
             entered = pair_names.entry_add_named(event=event, players=[p for p in players if p[1].strip()],
-                                                 movement=choice_spec(choice) if choice else None)
+                                                 section=section, movement=choice_spec(choice) if choice else None)
             messages.success(request, f"{'Player' if event.is_individual else 'Pair'} {entered.entry.label}: "
                                       f"{entered.entry.names}")
             for note in entered.notes:
@@ -281,6 +290,11 @@ def event_action(request, slug, pk, action):
         elif action == "rescore":
             event_rescore_later(event=event, force=True)
             messages.success(request, "Rescored.")
+        elif action == "across-field":
+            across = request.POST.get("across_field") == "on"
+            events.event_update(event=event, across_field=across)
+            messages.success(request, "Scored across the field: every section's results of a board compared "
+                                      "together." if across else "Each section is scored on its own.")
         elif action == "finish":
             actions.event_finish(event=event, user=request.user, reason=reason,
                                         confirm=request.POST.get("confirm") == "1")
@@ -294,7 +308,7 @@ def event_action(request, slug, pk, action):
             raise Http404
     except pair_names.PlayersToChoose as exc:
         context = _detail_context(request, club, event) | {
-            "entry_form": {key: request.POST.get(key, "") for key in ("player_a", "player_b", "movement")},
+            "entry_form": {key: request.POST.get(key, "") for key in ("player_a", "player_b", "movement", "section")},
             "player_choices": exc.ambiguous}
         return render(request, "tournaments/event_detail.html", context, status=400)
     except lifecycle.FinishUnconfirmed as exc:
