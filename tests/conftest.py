@@ -64,12 +64,38 @@ def double_dummy_once():
     boards.analyse_boards = solve
 
 
+def _flush_by_delete():
+    """After each transactional test Django empties every table with one PostgreSQL ``TRUNCATE``
+    of all of them, which makes new files for each of the ~200 tables and indexes: about 1-4 s a
+    test here, against 0.2 s for a ``DELETE FROM`` of each table. Every foreign key Django makes
+    is DEFERRABLE INITIALLY DEFERRED and the flush runs in one transaction, so the order of the
+    deletes does not matter. Sequences are left as TRUNCATE leaves them (no RESTART IDENTITY);
+    a flush that resets them or cascades keeps Django's TRUNCATE. Returns the undo."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return lambda: None
+    from django.db.backends.postgresql.operations import DatabaseOperations
+
+    truncate = DatabaseOperations.sql_flush
+
+    def sql_flush(self, style, tables, *, reset_sequences=False, allow_cascade=False):
+        if reset_sequences or allow_cascade:
+            return truncate(self, style, tables, reset_sequences=reset_sequences, allow_cascade=allow_cascade)
+        return [f"{style.SQL_KEYWORD('DELETE FROM')} {style.SQL_FIELD(self.quote_name(table))};" for table in tables]
+
+    DatabaseOperations.sql_flush = sql_flush
+    return lambda: setattr(DatabaseOperations, "sql_flush", truncate)
+
+
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker, double_dummy_once):
     """pytest-django's test database, created only when a test asks for the database (pure
     tests never do); at the end, worker subprocesses and live-server threads that still hold a
     PostgreSQL session on it are ended so it can be dropped."""
+    undo_flush = _flush_by_delete()
     yield
+    undo_flush()
     from django.db import connection
 
     if connection.vendor != "postgresql":
