@@ -19,6 +19,7 @@ def favicon(request):
 api_patterns = [
     path("", include("clubs.api.urls")),
     path("clubs/<slug:club_slug>/events/", include("tournaments.api.urls")),
+    path("clubs/<slug:club_slug>/simultaneous/", include("tournaments.api.urls_simultaneous")),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # Swagger UI's page has one <style> block; its start-up script is a separate file (?script).
     path("docs/", csp_update({"style-src": [UNSAFE_INLINE]})(SpectacularSwaggerSplitView.as_view(url_name="api-schema")),
@@ -36,4 +37,5 @@ urlpatterns = [
     path("clubs/<slug:slug>/events/", include("tournaments.urls")),
     path("clubs/<slug:slug>/championships/", include("tournaments.urls_championships")),
     path("clubs/<slug:slug>/board-sets/", include(club_set_patterns)),
+    path("clubs/<slug:slug>/simultaneous/", include("tournaments.urls_simultaneous")),
 ]

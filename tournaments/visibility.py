@@ -33,6 +33,7 @@ class Sight:
     pairs: frozenset[tuple[str, str]] = frozenset()
     played: frozenset[tuple[str, int]] = frozenset()
     hands_published: bool = False
+    hands_held: bool = False  # a simultaneous' heat before its release time: hidden from everyone
 
     @property
     def staff(self) -> bool:
@@ -71,7 +72,11 @@ class Sight:
     @property
     def hands(self) -> bool:
         """Hand records (deals, double dummy, par): directors any time; everyone who sees the
-        event once it is finished, or when a director has published them early."""
+        event once it is finished, or when a director has published them early. A heat of a
+        simultaneous shows them to nobody, its own directors included, until the organizer's
+        release time (``hands_held``): other clubs may not have played the boards yet."""
+        if self.hands_held:
+            return False
         if self.role == DIRECTOR:
             return True
         return self.event and (self.status in DONE or self.hands_published)
@@ -120,6 +125,18 @@ def _hands_published(event) -> bool:
     return BoardSet.objects.filter(event=event, published=True).exists()
 
 
+def hands_held(event) -> bool:
+    """The one test of whether an event's deals are held back: a heat of a simultaneous before
+    the organizer's ``release_at`` (pages, API, prints and exports all ask it, through ``Sight.hands``
+    or directly)."""
+    from django.utils import timezone
+
+    from tournaments.services.simultaneous import heat_of
+
+    heat = heat_of(event)
+    return heat is not None and timezone.now() < heat.simultaneous.release_at
+
+
 def event_sight(event, user) -> Sight:
     """What ``user`` may see of ``event`` (cached on the event object for the request)."""
     cache = event.__dict__.setdefault("_sights", {})
@@ -137,7 +154,7 @@ def event_sight(event, user) -> Sight:
         pairs = frozenset((e.section.name, e.label) for e in entries)
     played = _played(event, entries) if event.status in IN_PLAY and role not in STAFF else frozenset()
     sight = Sight(status=event.status, role=role, pairs=pairs, played=played,
-                  hands_published=_hands_published(event))
+                  hands_published=_hands_published(event), hands_held=hands_held(event))
     cache[key] = sight
     return sight
 
@@ -169,7 +186,8 @@ def table_sight(event, section, ns: str, ew: str) -> Sight:
     """What a table's phone (it has the PIN) may see: as the two pairs seated there now."""
     entries = list(section.entries.filter(label__in=[ns, ew]))
     return Sight(status=event.status, pairs=frozenset((section.name, e.label) for e in entries),
-                 played=_played(event, entries), hands_published=_hands_published(event))
+                 played=_played(event, entries), hands_published=_hands_published(event),
+                 hands_held=hands_held(event))
 
 
 def events_visible(*, club, user):

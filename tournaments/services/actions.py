@@ -38,6 +38,9 @@ def event_start(*, event: Event, user=None) -> Event:
     if not event.sections.exists():
         raise ValidationError({"movement": ["Choose a movement before starting."]})
     refuse_imported(event, "start")
+    from .simultaneous import heat_start_check
+
+    heat_start_check(event=event)
     if not Entry.objects.filter(event=event, status=EntryStatus.ACTIVE).exists():
         raise ValidationError({"entries": ["Enter the pairs before starting."]})
     if event.status == S.DRAFT:

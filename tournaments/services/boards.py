@@ -95,6 +95,9 @@ def _event_set(event: Event, *, source: str, seed: str = "", algorithm: str = ""
     published event keeps its boards: its results and hand records refer to them."""
     if event.status in (EventStatus.FINISHED, EventStatus.PUBLISHED):
         raise ValidationError(f"{event} is {event.get_status_display().lower()}; its boards can no longer change.")
+    from .simultaneous import heat_boards_check
+
+    heat_boards_check(event=event, seed=seed, source="copied" if copied_from else source)
     board_set, _ = BoardSet.objects.select_for_update().get_or_create(
         event=event, defaults={"club": event.club, "game": event.game}
     )
@@ -142,6 +145,9 @@ def boardset_extend(*, event: Event, numbers) -> list[int]:
     missing = sorted({int(n) for n in numbers} - have)
     if not missing:
         return []
+    from .simultaneous import heat_boards_check
+
+    heat_boards_check(event=event, numbers=missing)
     if board_set.source != BoardSource.DEALT or not board_set.seed:
         raise ValidationError({"movement": [f"The event's boards lack boards {_numbers(missing)}: import a PBN "
                                             "file with them first, or keep the movement."]})
@@ -217,6 +223,11 @@ def boardset_export_pbn(*, board_set: BoardSet) -> str:
 @transaction.atomic
 def boardset_publish(*, board_set: BoardSet, published: bool = True) -> BoardSet:
     """Show (or hide) the hand records to players before the event is over; a no-op when unchanged."""
+    from tournaments.visibility import hands_held
+
+    if published and board_set.event_id and hands_held(board_set.event):
+        raise ValidationError({"published": ["This event is a heat of a simultaneous: its hand records are "
+                                             "released by the organizer's release time, not before."]})
     BoardSet.objects.filter(pk=board_set.pk).exclude(published=published).update(published=published)
     board_set.refresh_from_db()
     return board_set

@@ -46,6 +46,11 @@ def check_exportable(event: Event) -> None:
                             f"{event.get_game_display()} scored by {event.get_scoring_display()}")
     if not event.standings.exists():
         raise ExportRefused("the event has no standings yet")
+    from tournaments.visibility import hands_held
+
+    if hands_held(event):
+        raise ExportRefused("this event is a heat of a simultaneous and carries its deals: it is exported once "
+                            "the organizer has released the hand records")
 
 
 def entry_labels(event: Event) -> dict[int, str]:

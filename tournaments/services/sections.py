@@ -51,6 +51,9 @@ def section_add(*, event: Event, name: str, movement: Movement, position: int = 
     """A section named by letters and digits (it appears in URLs: ``table/A/3/``)."""
     if not SECTION_NAME.match(name):
         raise ValidationError({"name": [f"A section name is 1 to 8 letters or digits, not {name!r}."]})
+    from .simultaneous import heat_boards_check
+
+    heat_boards_check(event=event, numbers=movement.board_numbers())
     section = Section(event=event, name=name, movement=movement.stored(), position=position)
     section.full_clean()
     section.save()

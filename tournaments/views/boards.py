@@ -203,8 +203,12 @@ def event_board_set(request, slug, pk):
     rules = services.rules_for_game(event.game)
     sets = [s for s in selectors_boards.club_board_sets(club=club) if services.rules_for_game(s.game) == rules]
     needed = sorted(selectors_boards.event_board_numbers(event=event))
+    from tournaments.services.simultaneous import heat_of
+    from tournaments.visibility import hands_held
+
+    heat = heat_of(event)
     return render(request, "tournaments/event_boards.html", {
         "club": club, "event": event, "board_set": selectors_boards.event_board_set(event=event),
-        "club_sets": sets, "needed": needed, "is_director": True,
-        "locked": event.status in (EventStatus.FINISHED, EventStatus.PUBLISHED),
+        "club_sets": sets, "needed": needed, "is_director": True, "heat": heat, "held": hands_held(event),
+        "locked": event.status in (EventStatus.FINISHED, EventStatus.PUBLISHED) or heat is not None,
     })
