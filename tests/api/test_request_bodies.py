@@ -19,6 +19,7 @@ from scoring.models import CompetitionKind, HandicapSource
 from scoring.services_competitions import competition_create
 from tests.tournaments.factories_event import plays, random_result, started_event
 from tests.tournaments.factories_party import create_party
+from tests.tournaments.factories_simultaneous import make_sim
 from tests.tournaments.factories_teams import teams_event
 from tournaments.models import Championship, Match
 from tournaments.services import actions
@@ -85,7 +86,8 @@ def world(club, director, api_as):
     cup = competition_create(club=club, name="Handicap cup", kind=CompetitionKind.HANDICAP,
                              date_from=datetime.date(2026, 9, 1), handicap_source=HandicapSource.DIRECTOR)
     championship = Championship.objects.create(club=club, name="Club championship")
-    return {"competition": cup.pk, "championship": championship.pk, "teams": teams.pk, "team": match.home_id, "match": match.pk, "client": client, "event": event["id"], "party": party["id"], "result": result.json()["id"],
+    sim = make_sim(club)
+    return {"simultaneous": sim.pk, "competition": cup.pk, "championship": championship.pk, "teams": teams.pk, "team": match.home_id, "match": match.pk, "client": client, "event": event["id"], "party": party["id"], "result": result.json()["id"],
             "report": report.json()["id"], "table": table, "member": member.pk, "label": guest.json()["label"],
             "poker": poker["id"], "patience": patience.json()["id"], "patience_label": patience_player.json()["label"]}
 
@@ -93,6 +95,8 @@ def world(club, director, api_as):
 def _url(path: str, club, world) -> str:
     if "/members/" in path:
         owner = world["member"]
+    elif "/simultaneous/" in path:
+        owner = world["simultaneous"]
     elif "/competitions/" in path:
         owner = world["competition"]
     elif "/championships/" in path:

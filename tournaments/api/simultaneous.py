@@ -169,7 +169,8 @@ class SimultaneousActionView(SimultaneousView):
 
     permission_classes = [IsOrganizer]
 
-    @extend_schema(tags=["simultaneous"], request=None, responses=SimultaneousSerializer)
+    @extend_schema(tags=["simultaneous"], request=None, responses=SimultaneousSerializer,
+                   operation_id="clubs_simultaneous_action")
     def post(self, request, club_slug, pk, action):
         sim = services.simultaneous_transition(simultaneous=self.get_simultaneous(), action=action)
         return Response(SimultaneousSerializer(sim).data)
