@@ -75,4 +75,7 @@ def load_demo() -> DemoSummary:
     from tournaments.demo_teams import load_demo_teams
 
     load_demo_teams(club)
+    from tournaments.demo_simultaneous import load_demo_simultaneous
+
+    load_demo_simultaneous(club)
     return DemoSummary(club=club, director_username="director", password=DEMO_PASSWORD, created=created)

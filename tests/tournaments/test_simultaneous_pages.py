@@ -1,0 +1,134 @@
+"""Simultaneous pairs pages: the club's list and a new one, a simultaneous' page (heats, the
+organizer's actions, the national ranking), joining and withdrawing, a heat's ranking, and the
+commentary booklet as a page and a PDF."""
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from clubs import services as club_services
+from scoring.models import NationalStanding
+from tests.tournaments.factories_simultaneous import make_sim, played_heat, release
+from tournaments.models import Heat, Simultaneous
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def heat_director(other_club, make_user):
+    user = make_user("otto")
+    club_services.role_grant(club=other_club, user=user, role="director")
+    return user
+
+
+def _client(user=None) -> Client:
+    client = Client()
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+def test_club_home_links_the_list(club):
+    assert f'href="/clubs/{club.slug}/simultaneous/"' in _client().get(f"/clubs/{club.slug}/").content.decode()
+
+
+def test_organizer_creates_one(club, director, player):
+    page = _client(director).get(f"/clubs/{club.slug}/simultaneous/new/")
+    assert page.status_code == 200
+    today = timezone.localdate()
+    response = _client(director).post(f"/clubs/{club.slug}/simultaneous/new/", {
+        "name": "Charity Sim", "date": today.isoformat(), "boards": "24", "scoring": "matchpoints",
+        "starts_at": f"{today}T19:00", "ends_at": f"{today}T20:00", "release_at": f"{today}T23:00", "deal_seed": ""})
+    sim = Simultaneous.objects.get()
+    assert response.status_code == 302 and response["Location"] == f"/clubs/{club.slug}/simultaneous/{sim.pk}/"
+    assert sim.organizer == club and sim.starts_at.hour == 19 - 0  # Europe/London in winter is UTC
+    assert _client(player).get(f"/clubs/{club.slug}/simultaneous/new/").status_code == 403
+
+
+@pytest.mark.parametrize("field,value", [("boards", "x"), ("starts_at", "later"), ("date", ""), ("ends_at", "2020-01-01T10:00")])
+def test_a_bad_form_names_the_field(club, director, field, value):
+    today = timezone.localdate()
+    form = {"name": "Sim", "date": today.isoformat(), "boards": "24", "scoring": "matchpoints",
+            "starts_at": f"{today}T19:00", "ends_at": f"{today}T20:00", "release_at": f"{today}T23:00", field: value}
+    response = _client(director).post(f"/clubs/{club.slug}/simultaneous/new/", form)
+    assert response.status_code == 400 and f"{field}:" in response.content.decode()
+    assert not Simultaneous.objects.exists()
+
+
+def test_another_club_joins_and_withdraws_from_the_pages(club, other_club, heat_director):
+    sim = make_sim(club)
+    client = _client(heat_director)
+    listing = client.get(f"/clubs/{other_club.slug}/simultaneous/").content.decode()
+    assert 'id="joinable"' in listing and sim.name in listing
+    response = client.post(f"/clubs/{other_club.slug}/simultaneous/{sim.pk}/join/", {"name": "Our heat"})
+    heat = Heat.objects.get()
+    assert response.status_code == 302 and response["Location"] == f"/clubs/{other_club.slug}/events/{heat.event_id}/movement/"
+    assert heat.event.name == "Our heat" and heat.club == other_club
+    page = client.get(f"/clubs/{other_club.slug}/simultaneous/{sim.pk}/").content.decode()
+    assert 'id="withdraw"' in page
+    client.post(f"/clubs/{other_club.slug}/simultaneous/{sim.pk}/withdraw/")
+    assert not Heat.objects.exists()
+
+
+def test_only_a_director_joins(club, other_club, player, director):
+    sim = make_sim(club)
+    assert _client(director).post(f"/clubs/{other_club.slug}/simultaneous/{sim.pk}/join/").status_code == 403
+    assert _client().post(f"/clubs/{other_club.slug}/simultaneous/{sim.pk}/join/").status_code == 403
+
+
+def test_organizer_actions(club, other_club, director, heat_director):
+    sim = make_sim(club)
+    page = _client(director).get(f"/clubs/{club.slug}/simultaneous/{sim.pk}/").content.decode()
+    assert 'id="sim-actions"' in page
+    assert _client(heat_director).post(f"/clubs/{club.slug}/simultaneous/{sim.pk}/do/close/").status_code == 403
+    _client(director).post(f"/clubs/{club.slug}/simultaneous/{sim.pk}/do/close/")
+    sim.refresh_from_db()
+    assert sim.status == "closed"
+
+
+@pytest.fixture
+def played(commits, club, other_club):
+    sim = make_sim(club)
+    heat = played_heat(sim, other_club, seed=11)
+    for position, st in enumerate(heat.event.standings.order_by("field", "position"), start=1):
+        NationalStanding.objects.create(simultaneous=sim, heat=heat, entry=st.entry, position=position,
+                                        rank=str(position), field=st.field, total=st.total, percentage=st.percentage,
+                                        boards=st.boards)
+    return heat
+
+
+def test_national_ranking_organizer_then_everyone(club, director, played):
+    sim = played.simultaneous
+    url = f"/clubs/{club.slug}/simultaneous/{sim.pk}/"
+    page = _client(director).get(url).content.decode()
+    assert 'id="national-standings"' in page and "Other Club" in page
+    assert 'id="national-standings"' not in _client().get(url).content.decode()
+    Simultaneous.objects.filter(pk=sim.pk).update(status="published")
+    assert 'id="national-standings"' in _client().get(url).content.decode()
+
+
+def test_heat_ranking_page(club, director, played):
+    url = f"/clubs/{club.slug}/simultaneous/{played.simultaneous_id}/heats/{played.pk}/"
+    page = _client(director).get(url)
+    assert page.status_code == 200 and 'id="heat-ranking"' in page.content.decode()
+    assert _client().get(url).status_code == 404
+
+
+def test_booklet_page_and_pdf(club, director, played):
+    sim = played.simultaneous
+    url = f"/clubs/{club.slug}/simultaneous/{sim.pk}/booklet/"
+    page = _client(director).get(url)
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert html.count('class="handrecord"') == 9 and 'id="field-1"' in html
+    assert _client().get(url).status_code == 404
+    assert _client().get(url.replace("booklet/", "booklet.pdf")).status_code == 404
+    release(sim)
+    assert _client().get(url).status_code == 200
+    pdf = _client(director).get(url.replace("booklet/", "booklet.pdf"))
+    assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf" and pdf.content.startswith(b"%PDF")
+    printed = _client(director).get(url.replace("booklet/", "booklet.pdf") + "?format=html").content.decode()
+    assert "How the field did" in printed and "3 tables" in printed
