@@ -3,7 +3,8 @@ organizer's actions, the national ranking), joining and withdrawing, a heat's ra
 commentary booklet as a page and a PDF."""
 from __future__ import annotations
 
-import datetime
+import re
+import zoneinfo
 
 import pytest
 from django.test import Client
@@ -44,7 +45,8 @@ def test_organizer_creates_one(club, director, player):
         "starts_at": f"{today}T19:00", "ends_at": f"{today}T20:00", "release_at": f"{today}T23:00", "deal_seed": ""})
     sim = Simultaneous.objects.get()
     assert response.status_code == 302 and response["Location"] == f"/clubs/{club.slug}/simultaneous/{sim.pk}/"
-    assert sim.organizer == club and sim.starts_at.hour == 19 - 0  # Europe/London in winter is UTC
+    assert sim.organizer == club
+    assert timezone.localtime(sim.starts_at, zoneinfo.ZoneInfo(club.time_zone)).hour == 19  # the club's time
     assert _client(player).get(f"/clubs/{club.slug}/simultaneous/new/").status_code == 403
 
 
@@ -63,10 +65,17 @@ def test_another_club_joins_and_withdraws_from_the_pages(club, other_club, heat_
     client = _client(heat_director)
     listing = client.get(f"/clubs/{other_club.slug}/simultaneous/").content.decode()
     assert 'id="joinable"' in listing and sim.name in listing
+    page = client.get(f"/clubs/{other_club.slug}/simultaneous/{sim.pk}/?pairs=6").content.decode()
+    assert 'id="join-form"' in page and 'value="mitchell:6:3:3"' in page
+    assert all(int(b) * int(r) <= 9 for b, r in re.findall(r'value="[a-z-]+:6:(\d+):(\d+)"', page))
     response = client.post(f"/clubs/{other_club.slug}/simultaneous/{sim.pk}/join/", {"name": "Our heat"})
+    assert response.status_code == 302 and not Heat.objects.exists()  # no movement chosen
+    response = client.post(f"/clubs/{other_club.slug}/simultaneous/{sim.pk}/join/",
+                           {"name": "Our heat", "movement": "mitchell:6:3:3"})
     heat = Heat.objects.get()
-    assert response.status_code == 302 and response["Location"] == f"/clubs/{other_club.slug}/events/{heat.event_id}/movement/"
+    assert response.status_code == 302 and response["Location"] == f"/clubs/{other_club.slug}/events/{heat.event_id}/"
     assert heat.event.name == "Our heat" and heat.club == other_club
+    assert sorted(heat.event.sections.get().schedule.board_numbers()) == list(range(1, 10))
     page = client.get(f"/clubs/{other_club.slug}/simultaneous/{sim.pk}/").content.decode()
     assert 'id="withdraw"' in page
     client.post(f"/clubs/{other_club.slug}/simultaneous/{sim.pk}/withdraw/")

@@ -18,6 +18,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
+from cardroom import limits
 from cardroom.errors import Conflict
 from clubs.models import Club
 from clubs.permissions import is_director
@@ -108,9 +109,24 @@ def simultaneous_new(request, slug):
         status=400 if request.method == "POST" else 200)
 
 
+def heat_offers(sim, pairs: int) -> list[tuple[str, str]]:
+    """The pair movements suggested for ``pairs`` and the simultaneous' boards (as the movement
+    page words them) that play no board outside the set."""
+    from tournaments.movements.suggest import suggest
+
+    from .movement import PAIR_KINDS
+
+    return [(f"{s.kind}:{pairs}:{s.boards_per_round}:{s.rounds}",
+             f"{s.kind.replace('-', ' ').capitalize()} for {pairs} pairs: {s.tables} tables, {s.rounds} rounds of "
+             f"{s.boards_per_round} boards ({s.boards} boards)")
+            for s in suggest(pairs=pairs, boards_wanted=sim.boards) if s.kind in PAIR_KINDS and s.boards <= sim.boards]
+
+
 def simultaneous_detail(request, slug, pk):
     club = _club(slug)
     sim = _sim(club, pk)
+    pairs = request.GET.get("pairs", "")
+    pairs = int(pairs) if pairs.isdigit() and 3 <= int(pairs) <= limits.MAX_PAIRS else 8
     organizer = reads.is_organizer(request.user, sim)
     director = is_director(request.user, club)
     own = reads.club_heat(simultaneous=sim, club=club)
@@ -121,7 +137,8 @@ def simultaneous_detail(request, slug, pk):
     return render(request, "tournaments/simultaneous_detail.html", {
         "club": club, "sim": sim, "is_organizer": organizer, "is_director": director, "own_heat": own,
         "may_join": director and own is None and sim.status == "open" and timezone.now() < sim.ends_at,
-        "heats": heats, "released": reads.released(sim),
+        "heats": heats, "released": reads.released(sim), "pairs": pairs,
+        "offers": heat_offers(sim, pairs) if director and own is None else [],
         "standings": reads.national_standings(simultaneous=sim) if reads.standings_visible(request.user, sim)
         else None,
         "booklet_visible": reads.booklet_visible(request.user, sim),
@@ -146,11 +163,21 @@ def simultaneous_join(request, slug, pk):
     sim = _sim(club, pk)
     if not is_director(request.user, club):
         raise PermissionDenied("Only a director of the club joins it.")
+    from .movement import choice_spec
+
     holder = {}
-    if _attempt(request, lambda: holder.setdefault("heat", services.heat_join(
-            simultaneous=sim, club=club, name=request.POST.get("name", "").strip()[:160], created_by=request.user)),
-            f"{club.name} has joined {sim.name}: choose the heat's movement, then enter the pairs."):
-        return redirect("event-movement", slug=club.slug, pk=holder["heat"].event_id)
+    choice = request.POST.get("movement", "")
+
+    def join():
+        if not choice:
+            raise ValidationError({"movement": ["Choose the heat's movement (one that plays the simultaneous' boards)."]})
+        movement = choice_spec(choice)
+        holder["heat"] = services.heat_join(simultaneous=sim, club=club, name=request.POST.get("name", "").strip()[:160],
+                                            created_by=request.user, movement=movement)
+
+    if _attempt(request, join, f"{club.name} has joined {sim.name}: enter the pairs, then start the heat "
+                               "inside the start window."):
+        return redirect(holder["heat"].event.get_absolute_url())
     return redirect("simultaneous-detail", slug=club.slug, pk=sim.pk)
 
 
