@@ -133,24 +133,9 @@ def test_heat_starts_inside_the_window(club, other_club):
         actions.event_start(event=event)
 
 
-def test_a_heat_result_bumps_the_simultaneous(club, other_club, monkeypatch):
-    calls = []
-    import scoring
-
-    fake = type("M", (), {"national_rescore_later": staticmethod(lambda sim_id: calls.append(sim_id))})
-    monkeypatch.setitem(__import__("sys").modules, "scoring.services_national", fake)
-    monkeypatch.setattr(scoring, "services_national", fake, raising=False)
-    sim = make_sim(club)
-    played_heat(sim, other_club, seed=3)
-    sim.refresh_from_db()
-    assert sim.results_version == 27  # 9 boards x 3 tables
-    assert calls and set(calls) == {sim.pk}
-
-
 def test_an_ordinary_event_is_not_a_heat(club):
     event = events.event_setup(club=club, name="Tuesday", date=timezone.localdate(), game="duplicate_bridge",
                                scoring="matchpoints", movement=MOVEMENT)
-    services.heat_results_changed(event_id=event.pk)  # nothing to do
     assert services.heat_of(event) is None
     boards.boardset_deal(event=event, seed="any", count=9)
 

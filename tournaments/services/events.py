@@ -188,9 +188,6 @@ def event_rescore_results(*, event: Event) -> None:
     if _results_in(event):
         Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
         event_rescore_later(event=event, force=True)
-        from .simultaneous import heat_results_changed
-
-        heat_results_changed(event_id=event.pk)
         event.refresh_from_db()
 
 

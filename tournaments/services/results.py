@@ -287,9 +287,6 @@ def _bump(event: Event) -> None:
     from scoring.tasks import rescore_event
 
     enqueue_once_on_commit(rescore_event, event.pk, coalesce=True)  # a burst of results: one run
-    from .simultaneous import heat_results_changed
-
-    heat_results_changed(event_id=event.pk)  # a heat's results feed the national ranking too
 
 
 def _audit(result: Result | None, *, event, section, board, action, before, after, user=None, table=None,

@@ -132,7 +132,4 @@ def section_change_movement(*, section: Section, movement: Movement) -> change.P
         from scoring.services import event_rescore_later
 
         event_rescore_later(event=event, force=True)
-        from .simultaneous import heat_results_changed
-
-        heat_results_changed(event_id=event.pk)
     return result

@@ -1,16 +1,15 @@
 """Writes for simultaneous pairs: the organizer creates one and opens, closes and publishes it;
 a club's director joins it with a heat (an ordinary pairs event of the club, its boards dealt
 from the simultaneous' seed so every heat plays the same deals) and may withdraw that heat
-before it starts. A heat's boards never change (``heat_boards_check``), its hand records wait
-for ``release_at`` (``tournaments.visibility``), and a change of its results is passed on to the
-national ranking (``heat_results_changed``)."""
+before it starts. A heat's boards never change (``heat_boards_check``) and its hand records wait
+for ``release_at`` (``tournaments.visibility``). A heat's rescore passes its results on to the
+national ranking (``scoring.services_national.heat_rescored``, called by ``event_rescore``)."""
 from __future__ import annotations
 
 import datetime
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import F
 from django.utils import timezone
 
 from cardroom.errors import Conflict
@@ -174,18 +173,3 @@ def heat_start_check(*, event: Event) -> None:
     if now > sim.ends_at:
         raise HeatConflict(f"The start window of {sim.name} closed at "
                            f"{timezone.localtime(sim.ends_at):%H:%M %d %b}.", field="status")
-
-
-def heat_results_changed(*, event_id: int) -> None:
-    """A heat's results changed: bump the simultaneous' ``results_version`` and, after commit,
-    ask the national scoring for a run (``scoring.services_national.national_rescore_later``;
-    nothing to do before that service exists)."""
-    sim_id = Heat.objects.filter(event_id=event_id).values_list("simultaneous_id", flat=True).first()
-    if sim_id is None:
-        return
-    Simultaneous.objects.filter(pk=sim_id).update(results_version=F("results_version") + 1)
-    try:
-        from scoring.services_national import national_rescore_later
-    except ImportError:
-        return
-    national_rescore_later(sim_id)
