@@ -6,6 +6,7 @@ import pytest
 from django.test import Client
 
 from clubs.demo import load_demo
+from scoring.models import NationalStanding
 from tournaments.models import Heat, Result, Simultaneous
 
 pytestmark = pytest.mark.django_db
@@ -19,11 +20,12 @@ def test_demo_simultaneous(commits):
     assert sorted(h.club.slug for h in heats) == ["abbey", "castle", "downs"]
     assert all(h.event.status == "published" and h.event.standings.exists() for h in heats)
     assert Result.objects.filter(event__heat__simultaneous=sim).count() == 36 + 30 + 50  # every table plays every board of its round
+    assert NationalStanding.objects.filter(simultaneous=sim).count() == 6 + 6 + 10  # every pair of the three heats
     load_demo()
     assert Simultaneous.objects.count() == 1 and Heat.objects.count() == 3
     client = Client()
     page = client.get(f"/clubs/{summary.club.slug}/simultaneous/{sim.pk}/").content.decode()
-    assert "Abbey Bridge Club" in page and 'id="booklet-link"' in page
+    assert "Abbey Bridge Club" in page and 'id="booklet-link"' in page and 'id="national-standings"' in page
     booklet = client.get(f"/clubs/{summary.club.slug}/simultaneous/{sim.pk}/booklet/")
     assert booklet.status_code == 200 and booklet.content.decode().count('class="handrecord"') == 12
     heat = heats[0]
