@@ -171,3 +171,22 @@ def test_a_big_field_scored_by_columns_equals_its_chunks_scored_result_by_result
     assert [(st.group, st.entrant, st.overall) for st in chunked] == \
         [(st.group, st.entrant, st.overall) for st in whole.standings]
     assert [st.percentage for st in chunked] == pytest.approx([st.percentage for st in whole.standings])
+
+
+def test_individuals_across_the_field_credit_each_player_their_sides_score():
+    def individual(seed):
+        rng = random.Random(seed)
+        return [BoardResults(b, (Result(("1", "2"), ("3", "4"), float(rng.choice(SCORES))),
+                                 Result(("5", "6"), ("7", "8"), float(rng.choice(SCORES)))))
+                for b in (1, 2)]
+
+    groups = {"A": individual(1), "B": individual(2)}
+    scored = score_field(groups)
+    assert len(scored.standings) == 16 and {st.boards for st in scored.standings} == {2}
+    merged = [BoardResults(b, tuple(Result(tuple(g + p for p in r.ns), tuple(g + p for p in r.ew), r.score_ns)
+                                    for g in "AB" for r in groups[g][i].results))
+              for i, b in enumerate((1, 2))]
+    one = {st.entrant: st for st in score_session(merged).standings}
+    for st in scored.standings:
+        assert st.percentage == pytest.approx(one[st.group + st.entrant].percentage)
+        assert st.overall == one[st.group + st.entrant].rank
