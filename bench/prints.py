@@ -72,6 +72,7 @@ def main() -> int:
     parser.add_argument("--workers", default="2,4", help="worker process counts for the pack, e.g. 2,4 ('' for none)")
     parser.add_argument("--load-note", default="", help="what else ran on the machine (written to the JSON)")
     args = parser.parse_args()
+    load_start = [round(x, 2) for x in os.getloadavg()]
 
     movement = mitchell(13, boards_per_round=2)
     bridge = demo_sheet(movement)
@@ -141,7 +142,8 @@ def main() -> int:
                  "bytes": len(pack)},
         "double_dummy_s": round(t_dd, 2), "previews": previews, "db_pack": db_pack,
         "machine": {"python": platform.python_version(), "cpus": os.cpu_count(), "platform": platform.platform(),
-                    "load_average": [round(x, 2) for x in os.getloadavg()], "note": args.load_note},
+                    "load_average_start": load_start, "load_average": [round(x, 2) for x in os.getloadavg()],
+                    "note": args.load_note},
     }, indent=2) + "\n")
     print(f"wrote {RESULTS.relative_to(ROOT)}")
     return 0
