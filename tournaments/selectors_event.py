@@ -194,7 +194,8 @@ def pair_score_card(event: Event, label: str, section: Section | None = None) ->
     standing = Standing.objects.filter(section=section, entry=entry).first()
     return {"event": event.pk, "section": section.name, "label": label, "names": entry.names,
             "scoring": event.scoring, "rounds": rounds, "total": round(running, 4),
-            "rank": standing.rank if standing else "", "percentage": standing.percentage if standing else None}
+            "rank": standing.rank if standing else "", "overall": standing.overall if standing else "",
+            "percentage": standing.percentage if standing else None}
 
 
 def standings_etag(event: Event, user=None) -> str:

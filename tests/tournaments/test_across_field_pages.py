@@ -38,6 +38,8 @@ def test_the_event_page_shows_section_and_overall_ranks(api_as, club, director, 
     live = client.get(url + "standings.json").json()
     assert live["across_field"] and len(live["overall"]) == 12
     assert all(r["overall"] for r in live["standings"])
+    card = client.get(url + f"score-cards/{live['standings'][0]['label']}/?section=A").content.decode()
+    assert f"in section A, {live['standings'][0]['overall']} overall" in card
     printed = client.get(url + "prints/results/?section=B").content.decode()
     assert 'id="overall-ranking"' in printed and "Section place" in printed
 
@@ -58,3 +60,26 @@ def test_the_page_refuses_sections_of_other_boards(api_as, club, director, clien
     page = client.post(url + "do/across-field/", {"across_field": "on"}, follow=True).content.decode()
     assert "across_field" in page and "same boards" in page
     assert not Event.objects.get(pk=event_id).across_field
+
+
+def test_the_director_enters_a_pair_in_the_second_section(club, director, client):
+    from tests.tournaments.factories_event import make_members
+
+    created = _two_sections(client_api(director), club, across=True)
+    event = Event.objects.get(pk=created.json()["id"])
+    a, b = make_members(club, 2)
+    client.force_login(director)
+    url = f"/clubs/{club.slug}/events/{event.pk}/do/enter/"
+    assert client.post(url, {"player_a": a.membership_number, "player_b": b.membership_number,
+                             "section": "B"}).status_code == 302
+    assert [e.section.name for e in event.entries.all()] == ["B"]
+    page = client.post(url, {"player_a": "X Guest", "player_b": "Y Guest", "section": "Z"}, follow=True)
+    assert "No section" in page.content.decode() and event.entries.count() == 1
+
+
+def client_api(user):
+    from rest_framework.test import APIClient
+
+    api = APIClient()
+    api.force_authenticate(user=user)
+    return api
