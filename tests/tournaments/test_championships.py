@@ -11,8 +11,8 @@ from scoring.models import CumulativeStanding, Standing
 from scoring.services_championships import championship_standings_write
 from tests.tournaments.factories_championship import two_sessions
 from tests.tournaments.factories_event import make_members
-from tournaments.models import Championship, Entry, Substitution
-from tournaments.services.championships import championship_next_session, entry_substitute
+from tournaments.models import Championship, Entry, Event, Substitution
+from tournaments.services.championships import championship_create, championship_next_session, entry_substitute
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits")]
 
@@ -159,3 +159,32 @@ def test_a_session_in_the_trash_leaves_the_table_and_keeps_its_number(api_as, cl
     third = championship_next_session(championship=championship, date=datetime.date(2026, 12, 8))
     assert third.session == 3
     assert {e.carried_from.event_id for e in third.entries.all()} == {first.pk}
+
+
+def test_an_individual_championship_carries_its_players(club, director):
+    from tournaments.services import entries, events
+
+    first = events.event_setup(club=club, name="Individual 1", date=datetime.date(2026, 11, 26),
+                               game="duplicate_bridge", scoring="matchpoints", format="individual",
+                               movement={"kind": "individual", "players": 8, "rounds": 3, "boards_per_round": 2})
+    people = make_members(club, 8)
+    section = first.sections.get()
+    for i, m in enumerate(people):
+        entry = entries.entry_add(event=first, members=[m])
+        Standing.objects.create(event=first, section=section, entry=entry, position=i + 1, rank=str(i + 1),
+                                total=30.0 - i, top=48, percentage=(30.0 - i) / 48 * 100, boards=12)
+    Event.objects.filter(pk=first.pk).update(status="finished")
+    championship = championship_create(club=club, name="Individual championship", carry_over="weighted",
+                                       qualify_top=4, event=first)
+    championship_standings_write(championship_id=championship.pk)
+    assert [r.qualified for r in CumulativeStanding.objects.filter(event=first).order_by("position")] == \
+        [True] * 4 + [False] * 4
+    with pytest.raises(ValidationError) as exc:  # a pairs movement for players
+        championship_next_session(championship=championship, date=datetime.date(2026, 12, 3),
+                                  movement={"kind": "howell", "tables": 2})
+    assert "movement" in exc.value.message_dict
+    second = championship_next_session(championship=championship, date=datetime.date(2026, 12, 3),
+                                       qualified_only=False)
+    carried = list(second.entries.select_related("carried_from"))
+    assert second.is_individual and len(carried) == 8
+    assert all(e.member_b_id is None and e.member_a_id == e.carried_from.member_a_id for e in carried)
