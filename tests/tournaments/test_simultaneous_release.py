@@ -88,7 +88,7 @@ def test_print_api_waits_for_release(heat, director, api_as):
 def test_event_page_and_traveller_say_when(heat, director):
     client = _client(director)
     page = client.get(f"/clubs/{heat.club.slug}/events/{heat.event_id}/").content.decode()
-    assert 'id="hands-held"' in page and 'id="hand-records-link"' not in page
+    assert 'id="hands-held"' in page and 'id="hand-records-link"' not in page and 'id="heat-of"' in page
     response = client.get(f"/clubs/{heat.club.slug}/events/{heat.event_id}/travellers/1/")
     assert response.status_code == 200 and 'id="board-hand"' not in response.content.decode()
     release(heat.simultaneous)
