@@ -161,3 +161,18 @@ def test_schema_names_every_route(api):
                  "/simultaneous/{id}/heats/{heat}/", "/simultaneous/{id}/join/", "/simultaneous/{id}/standings/",
                  "/simultaneous/{id}/booklet/", "/simultaneous/{id}/{action}/"):
         assert f"/api/clubs/{{club_slug}}{path}" in schema, path
+
+
+def test_organizer_changes_the_times(club, other_club, sim, clients):
+    url = f"/api/clubs/{club.slug}/simultaneous/{sim.pk}/"
+    later = _window(6)
+    changed = clients["organizer"].patch(url, {"release_at": later, "name": "Renamed"}, format="json")
+    assert changed.status_code == 200 and changed.json()["name"] == "Renamed"
+    for who in ("heat", "player", "visitor"):
+        assert clients[who].patch(url, {"name": "Mine"}, format="json").status_code in (401, 403), who
+    assert clients["heat"].patch(f"/api/clubs/{other_club.slug}/simultaneous/{sim.pk}/", {"name": "Mine"},
+                                 format="json").status_code == 403
+    bad = clients["organizer"].patch(url, {"release_at": _window(-5)}, format="json")
+    assert bad.status_code == 400 and "release_at" in bad.json()
+    clients["heat"].post(f"/api/clubs/{other_club.slug}/simultaneous/{sim.pk}/join/", {}, format="json")
+    assert clients["organizer"].patch(url, {"boards": 12}, format="json").status_code == 409

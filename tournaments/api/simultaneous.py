@@ -2,7 +2,7 @@
 
 - ``GET /`` the club's simultaneous events (organized, joined, open); ``POST /`` a new one
   organized by the club (its directors). ``GET /joinable/``: open ones the club may join.
-- ``GET /{id}/`` one; ``POST /{id}/{open|close|publish|unpublish}/`` the organizer's directors.
+- ``GET /{id}/`` one, ``PATCH`` its name, times (and boards, scoring until a club joins); ``POST /{id}/{open|close|publish|unpublish}/`` the organizer's directors.
 - ``GET /{id}/heats/`` every heat; ``GET /{id}/heats/{heat}/`` a heat's ranking (its event's
   standings with each pair's national rank: the organizer's directors, and whoever sees the
   heat's standings).
@@ -75,6 +75,17 @@ class SimultaneousCreateInput(serializers.Serializer):
                                       help_text="Blank: a fresh secret seed.")
 
 
+class SimultaneousUpdateInput(serializers.Serializer):
+    name = serializers.CharField(max_length=limits.NAME_MAX, required=False)
+    boards = serializers.IntegerField(min_value=1, max_value=MAX_BOARD_NUMBER, required=False,
+                                      help_text="Fixed once a club has joined (409).")
+    scoring = serializers.ChoiceField(choices=list(services.NATIONAL_SCORING), required=False,
+                                      help_text="Fixed once a club has joined (409).")
+    starts_at = serializers.DateTimeField(required=False)
+    ends_at = serializers.DateTimeField(required=False)
+    release_at = serializers.DateTimeField(required=False, help_text="Hand records hidden in every heat until this time.")
+
+
 class JoinInput(serializers.Serializer):
     name = serializers.CharField(max_length=limits.NAME_MAX, required=False, allow_blank=True,
                                  help_text="The heat's event name (default: the simultaneous').")
@@ -91,6 +102,13 @@ class IsOrganizer(BasePermission):
     def has_permission(self, request, view) -> bool:
         club = view.get_club()
         return view.get_simultaneous().organizer_id == club.pk and is_director(request.user, club)
+
+
+class OrganizerWrites(IsOrganizer):
+    """Anyone reads; the organizer's directors change it."""
+
+    def has_permission(self, request, view) -> bool:
+        return request.method in ("GET", "HEAD", "OPTIONS") or super().has_permission(request, view)
 
 
 class NationalStandingsVisible(BasePermission):
@@ -159,9 +177,20 @@ class JoinableView(SimultaneousView):
 
 
 class SimultaneousDetailView(SimultaneousView):
+    """One simultaneous; PATCH (the organizer's directors) changes its name, times, and, until a
+    club has joined, its boards and scoring."""
+
+    permission_classes = [OrganizerWrites]
+
     @extend_schema(tags=["simultaneous"], responses=SimultaneousSerializer)
     def get(self, request, club_slug, pk):
         return Response(SimultaneousSerializer(self.get_simultaneous()).data)
+
+    @extend_schema(tags=["simultaneous"], request=SimultaneousUpdateInput, responses=SimultaneousSerializer)
+    def patch(self, request, club_slug, pk):
+        values = self.body(SimultaneousUpdateInput)
+        sim = services.simultaneous_update(simultaneous=self.get_simultaneous(), **values)
+        return Response(SimultaneousSerializer(sim).data)
 
 
 class SimultaneousActionView(SimultaneousView):
