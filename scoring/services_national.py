@@ -72,7 +72,7 @@ def heat_rescored(*, event_id: int) -> None:
 
 
 def chunks_of(boards, size: int | None = None) -> list[tuple[int, ...]]:
-    """The boards to score grouped by the fixed chunk each falls in (board 1-3, 4-6, ...)."""
+    """The boards to score grouped by the fixed chunk each falls in (boards 1-2, 3-4, ... by default)."""
     size = max(1, size or getattr(settings, "NATIONAL_CHUNK_BOARDS", 2))
     grouped: dict[int, list[int]] = defaultdict(list)
     for b in sorted(boards):
