@@ -87,7 +87,7 @@ def national_standings(*, simultaneous: Simultaneous) -> dict:
             "results_version": simultaneous.results_version, "version": state.version if state else 0,
             "computed_at": state.computed_at if state else None,
             "current": bool(state) and state.version >= simultaneous.results_version and not state.error,
-            "standings": rows}
+            "fields": sorted({r["field"] for r in rows}), "standings": rows}
 
 
 def heat_ranking(*, heat: Heat) -> dict:

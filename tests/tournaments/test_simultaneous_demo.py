@@ -26,6 +26,7 @@ def test_demo_simultaneous(commits):
     client = Client()
     page = client.get(f"/clubs/{summary.club.slug}/simultaneous/{sim.pk}/").content.decode()
     assert "Abbey Bridge Club" in page and 'id="booklet-link"' in page and 'id="national-standings"' in page
+    assert "<th>Field</th>" in page  # Mitchell heats rank N-S and E-W, the Howell heat one field
     booklet = client.get(f"/clubs/{summary.club.slug}/simultaneous/{sim.pk}/booklet/")
     assert booklet.status_code == 200 and booklet.content.decode().count('class="handrecord"') == 12
     heat = heats[0]
