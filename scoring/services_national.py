@@ -207,7 +207,8 @@ def national_merge(*, simultaneous_id: int, version: int, force: bool = False) -
             log.info("national %s: scoring boards %s again for the merge", simultaneous_id, missing)
             stored.update(national_chunk(simultaneous_id=simultaneous_id, boards=missing, field=field))
         parts = [FieldPart.from_json(stored[b]["part"]) for b in boards if stored[b]["part"] is not None]
-        standings = field_standings(parts, field.method, fields=field.fields, convention=field.convention) \
+        standings = field_standings(parts, field.method, fields=field.fields, convention=field.convention,
+                                    group_ranks=False) \
             if parts else ()
         national_standings_write(simultaneous_id, field, standings)
         state.version = max(state.version, version)

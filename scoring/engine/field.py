@@ -146,10 +146,11 @@ def field_boards(groups: Mapping[str, Sequence[BoardResults]], method: str | Met
 
 def field_standings(parts: Sequence[FieldPart], method: str | Method = "matchpoints", *,
                     fields: Mapping[str, Mapping[str, str]] | None = None,
-                    convention=None) -> tuple[FieldStanding, ...]:
+                    convention=None, group_ranks: bool = True) -> tuple[FieldStanding, ...]:
     """Merge parts (of disjoint boards) and rank every entrant in its group and across the field.
     ``fields``: group -> (entrant -> "NS"/"EW") for two-winner groups; the overall ranking is then
-    per direction too."""
+    per direction too. ``group_ranks=False`` ranks across the field only (``rank`` empty,
+    ``position`` 0): a simultaneous' national run, whose heats keep their clubs' own ranking."""
     method = _method(method, convention)
     if not parts:
         return ()
@@ -157,6 +158,9 @@ def field_standings(parts: Sequence[FieldPart], method: str | Method = "matchpoi
     totals, tops, played, compared = settle(method, [p.tally for p in parts])
     directions = {key: fields.get(g, {}).get(e, "") for key in totals for g, e in (_split(key),)}
     overall = standings_of(method, totals, tops, played, compared, fields={k: v for k, v in directions.items() if v})
+    if not group_ranks:
+        return tuple(FieldStanding(*_split(st.entrant), "", st.rank, 0, position, st.total, st.top, st.percentage,
+                                   st.boards, st.field) for position, st in enumerate(overall, start=1))
     across = {st.entrant: (st.rank, position) for position, st in enumerate(overall, start=1)}
     order = list(parts[0].groups)
     members: dict[str, list[str]] = {g: [] for g in order}
