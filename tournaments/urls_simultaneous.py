@@ -12,5 +12,6 @@ urlpatterns = [
     path("<int:pk>/withdraw/", views.simultaneous_withdraw, name="simultaneous-withdraw"),
     path("<int:pk>/heats/<int:heat>/", views.simultaneous_heat, name="simultaneous-heat"),
     path("<int:pk>/booklet/", views.simultaneous_booklet, name="simultaneous-booklet"),
+    path("<int:pk>/boards.pbn", views.simultaneous_pbn, name="simultaneous-pbn"),
     path("<int:pk>/booklet.pdf", views.simultaneous_booklet_pdf, name="simultaneous-booklet-pdf"),
 ]

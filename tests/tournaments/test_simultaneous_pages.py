@@ -139,3 +139,10 @@ def test_booklet_page_and_pdf(club, director, played):
     assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf" and pdf.content.startswith(b"%PDF")
     printed = _client(director).get(url.replace("booklet/", "booklet.pdf") + "?format=html").content.decode()
     assert "How the field did" in printed and "3 tables" in printed
+
+
+def test_the_boards_as_pbn_for_the_organizer(club, director, played):
+    url = f"/clubs/{club.slug}/simultaneous/{played.simultaneous_id}/boards.pbn"
+    response = _client(director).get(url)
+    assert response.status_code == 200 and response.content.count(b'[Board "') == 9
+    assert _client().get(url).status_code == 404  # not released

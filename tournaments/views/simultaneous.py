@@ -223,6 +223,17 @@ def simultaneous_booklet(request, slug, pk):
         "pdf_url": reverse("simultaneous-booklet-pdf", args=[club.slug, sim.pk])})
 
 
+def simultaneous_pbn(request, slug, pk):
+    """The boards as PBN for the organizer's dealing machine (everyone's once released)."""
+    from .boards import pbn_response
+
+    club, sim = _booklet(request, slug, pk)
+    rows = reads.booklet_boards(simultaneous=sim)
+    if not rows:
+        raise Http404("No heat has its boards yet.")
+    return pbn_response(rows[0].board_set, f"simultaneous-{sim.pk}-boards.pbn")
+
+
 def simultaneous_booklet_pdf(request, slug, pk):
     from tournaments.prints.booklet import booklet_response
 
