@@ -384,6 +384,18 @@ def _counts_after_load() -> None:
     Locator.count = count_after_load
 
 
+def refresh_falls_due(page) -> None:
+    """Pages that follow play reload themselves (data-refresh) or read their live parts again
+    (data-live) every few seconds. A test waiting for that moves the clock of the page's
+    context on by the period instead of sitting through it: the page's own timer still does
+    the reloading. The context's clock is installed (``context.clock.install()``) before the
+    page is opened; time then runs on as usual."""
+    seconds = page.evaluate("""() => { const e = document.querySelector('[data-refresh], [data-live]');
+                                       return e ? parseInt(e.dataset.refresh || e.dataset.live, 10) : 0; }""")
+    assert seconds > 0, f"{page.url} has no data-refresh or data-live period"
+    page.context.clock.fast_forward(seconds * 1000)
+
+
 @pytest.fixture
 def browser_page():
     """A Playwright page in Debian's Chromium (fails instead of skipping when CI requires it)."""

@@ -20,6 +20,7 @@ from playwright.sync_api import Error as PlaywrightError
 from clubs import services
 from clubs.models import Member
 from scoring.engine import BoardResults, Method, Result, board_vulnerability, duplicate_score, score_session
+from tests.conftest import refresh_falls_due
 from tournaments.models import Event
 
 PHONE = {"width": 390, "height": 844}
@@ -226,6 +227,7 @@ def test_a_nine_pair_mitchell_evening_from_the_pages(live_server, chromium, make
     play_round(1)
     # The sit-out table waits for the director; then it shows round 2 with the late pair seated.
     sitting = phones[sit_out_table, "ns"]
+    sitting.context.clock.install()
     visit(sitting)
     assert "round 1 of 5" in sitting.locator("h1").inner_text() and sitting.locator("#sit-out").count() == 1
     set_round(director, event_url, 2)
@@ -234,6 +236,7 @@ def test_a_nine_pair_mitchell_evening_from_the_pages(live_server, chromium, make
     director.get_by_role("button", name="Enter pair").click()
     director.wait_for_load_state()
     assert f"Pair {phantom}:" in director.locator(".messages").inner_text()  # the phantom's place
+    refresh_falls_due(sitting)
     sitting.locator("h1", has_text="round 2 of 5").wait_for(timeout=20000)  # the phone follows by itself
     r2 = seats[2, sit_out_table]
     assert f"N-S {r2['ns']}" in sitting.locator("#table-pairs").inner_text()

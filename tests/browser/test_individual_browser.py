@@ -4,6 +4,7 @@ says where each player goes next."""
 import pytest
 
 from clubs import services
+from tests.conftest import refresh_falls_due
 from tournaments.models import Result
 from tournaments.selectors_event import table_pin
 from tournaments.services import actions, entries, events
@@ -35,6 +36,7 @@ def test_two_phones_at_an_individual_table(live_server, browser_page):
     names = {str(i + 1): m.full_name for i, m in enumerate(members)}
     browser = browser_page.context.browser
     east_context = browser.new_context(viewport={"width": 390, "height": 844})
+    east_context.clock.install()
     north = open_table(browser_page.context, live_server, club, event, section, 1)
     east = open_table(east_context, live_server, club, event, section, 1)
     for phone in (north, east):
@@ -48,6 +50,7 @@ def test_two_phones_at_an_individual_table(live_server, browser_page):
     north.select_option("select[name=declarer]", "N")
     north.fill("input[name=tricks]", "9")
     north.click("#submit-result")
+    refresh_falls_due(east)
     east.wait_for_selector(f"#confirm-{board}", timeout=15000)  # East's phone refreshes by itself
     assert "3NT N 9" in east.locator(f"#confirm-{board}").inner_text()
     east.click(f"#confirm-{board} .confirm-button")

@@ -8,6 +8,7 @@ import datetime
 import pytest
 
 from clubs.models import Club
+from tests.conftest import refresh_falls_due
 from tournaments.deals.patience import called_cards
 from tournaments.models.patience import PatienceGrid
 from tournaments.services import patience as services
@@ -28,6 +29,7 @@ def test_a_phone_places_the_called_cards_by_tapping_squares(live_server, browser
     cards = called_cards("browser-seed", 1)
     page = browser_page
     assert page.viewport_size["width"] == 390
+    page.context.clock.install()
     page.goto(f"{live_server.url}/clubs/{club.slug}/events/{patience.event_id}/patience/player/1/")
     page.fill("input[name=pin]", services.player_pin(patience, "1"))
     page.get_by_role("button", name="Open my grid").click()
@@ -38,6 +40,7 @@ def test_a_phone_places_the_called_cards_by_tapping_squares(live_server, browser
     assert PatienceGrid.objects.get(player__label="1").cells[12] == cards[0]
     assert page.locator("#next").inner_text().startswith("Waiting")
     services.patience_call(patience=patience)  # the Caller calls again: the phone follows by itself
+    refresh_falls_due(page)
     page.wait_for_selector(".patience-grid button[data-square='0']", timeout=10000)
     page.click(".patience-grid [data-square='0']")
     page.wait_for_selector(".patience-grid [data-square='0'] .pcard")

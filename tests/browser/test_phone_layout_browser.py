@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from django.core.management import call_command
 
+from tests.conftest import refresh_falls_due
 from tournaments.models import Event, EventStatus
 from tournaments.models.party import Party, PartyPlayer
 
@@ -111,11 +112,13 @@ def test_a_poker_table_phone_fits_and_the_bell_rings_on_it(live_server, browser_
     call_command("load_demo", verbosity=0)
     party = Party.objects.get(event__name=DEMO_POKER)
     page = browser_page
+    page.context.clock.install()
     page.goto(f"{live_server.url}/clubs/{party.event.club.slug}/events/{party.event.pk}/party/table/{party.tables}/")
     assert "Play on" in page.inner_text("#bell")
     assert page.evaluate(FITS, "main") == {"table": True, "page": True}
     head = party.rounds.get(number=2).seating[0][0]
     services.poker_bell(party=party, round_number=2, jackpot=head[0])
+    refresh_falls_due(page)
     page.wait_for_selector("text=The bell has rung", timeout=20000)
     assert page.locator("form input[name=pin]").count() == 1
     assert page.evaluate(FITS, "main") == {"table": True, "page": True}

@@ -13,6 +13,7 @@ from clubs import services
 from clubs.models import Member
 from scoring.engine import board_vulnerability, duplicate_score
 from scoring.engine.imps import imps, victory_points
+from tests.conftest import refresh_falls_due
 from tournaments.models import Event, Match, Section
 from tournaments.services import tables as table_services
 
@@ -131,10 +132,12 @@ def test_a_swiss_teams_evening_from_the_pages_and_two_rooms_phones(live_server, 
     phones["open"].screenshot(path=os.path.join(SHOTS, "teams-table-phone.png"), full_page=True)
 
     # The director sees the other match still waiting, then its rooms enter too.
+    director.context.clock.install()
     director.goto(f"{url}/clubs/{club.slug}/events/{event.pk}/teams/waiting/")
     other = Match.objects.get(event=event, round=1, number=2)
     assert director.locator(f"#waiting-1-2").count() == 1 and director.locator("#waiting-1-1").count() == 0
     play_by_service(Event.objects.get(pk=event.pk), other, rng)
+    refresh_falls_due(director)
     director.locator("#all-in").wait_for(timeout=20000)  # the page follows by itself
 
     # The score card compares the rooms board by board, as the engine does on what was entered.
