@@ -246,7 +246,8 @@ SPECTACULAR_SETTINGS = {
                             "TrashKindEnum": "clubs.trash.KINDS",
                             "CompetitionKindEnum": "scoring.models.CompetitionKind",
                             "CompetitionCarryOverEnum": "scoring.models.CarryOver",
-                            "ChampionshipCarryOverEnum": "tournaments.models.CarryRule"},
+                            "ChampionshipCarryOverEnum": "tournaments.models.CarryRule",
+                            "NationalScoringEnum": "tournaments.services.simultaneous.NATIONAL_SCORING"},
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "cardroom.schema.document_errors"],
     # Swagger UI from our own static files (drf-spectacular-sidecar): /api/docs/ works offline.
     "SWAGGER_UI_DIST": "SIDECAR",
