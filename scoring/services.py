@@ -249,7 +249,7 @@ def event_rescore(*, event_id: int, force: bool = False) -> bool:
         scores: list[Score] = []
         standings: list[Standing] = []
         sections = _scored_sections(event)
-        across = event.across_field and len(sections) > 1
+        across = event.across_field and bool(sections)  # one section alone: a field of one, overall = its places
         if across and (why := across_field_refusal(sections)):
             raise ScoringError(f"across_field: {why}")
         fields = [sections] if across else [[section] for section in sections]

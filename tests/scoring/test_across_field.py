@@ -147,3 +147,29 @@ def test_a_rescore_records_why_when_a_section_changed_its_boards(api_as, club, d
 
     assert event_rescore_recorded(event_id=event_id, force=True) is False
     assert "across_field" in EventScoring.objects.get(event_id=event_id).error
+
+
+def test_one_section_scored_across_the_field_is_its_own_field(api_as, club, director):
+    """New event with one section and "Score across the field" ticked (or the option set by a PATCH):
+    the section is a field of one, so its overall places are its section places (the event page's
+    Overall table and the standings' ``overall`` are not left empty)."""
+    client = api_as(director)
+    response = client.post(f"/api/clubs/{club.slug}/events/", {
+        "name": "One section", "date": "2026-11-24", "game": "duplicate_bridge", "scoring": "matchpoints",
+        "deal_seed": "test-seed", "across_field": True, "sections": [{"name": "A", "movement": MITCHELL}]},
+        format="json")
+    assert response.status_code == 201, response.content
+    base = f"/api/clubs/{club.slug}/events/{response.json()['id']}"
+    members = make_members(club, 12)
+    for a, b in zip(members[::2], members[1::2]):
+        assert client.post(f"{base}/entries/", {"members": [a.pk, b.pk]}, format="json").status_code == 201
+    assert client.post(f"{base}/start/").status_code == 200
+    movement = client.get(f"{base}/movement/").json()["sections"][0]
+    rng = random.Random(7)
+    for _rnd, _table, board, ns, ew in plays(movement):
+        body = {"section": "A", "board": board, "ns": ns, "ew": ew, **random_result(rng, "duplicate_bridge")}
+        assert client.post(f"{base}/results/", body, format="json").status_code == 201
+    standings = client.get(f"{base}/standings/").json()
+    assert standings["across_field"] is True and len(standings["standings"]) == 6
+    assert all(row["overall"] == row["rank"] for row in standings["standings"])
+    assert len(standings["overall"]) == 6
