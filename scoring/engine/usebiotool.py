@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import re
 from pathlib import Path
 from typing import Sequence
@@ -29,6 +30,8 @@ from .session import BoardResults, Result, direction_fields, score_session
 from .vpscales import VP_SCALES
 
 METHOD_OF_POINTS = {"MATCH": "matchpoints", "BUTLER": "butler", "CROSS_IMP": "cross-imps"}
+# Beyond any bridge score (13 down, redoubled, vulnerable: 7,600): a file with more is wrong.
+MAX_TABLE_SCORE = 10_000
 _SPLIT_PCT = re.compile(r"^A(\d{2,3})(\d{2,3})$")
 
 
@@ -51,6 +54,9 @@ def _artificial(line: UsebioLine) -> tuple[Adjustment | None, Adjustment | None]
 
 def line_result(board: str, line: UsebioLine) -> Result:
     """One traveller line as an oriented Result; PbnScoreError names board and line."""
+    if line.tricks is not None and not 0 <= line.tricks <= 13:
+        raise PbnScoreError(f"TRICKS {line.tricks!r}: a side takes 0 to 13" if line.tricks < 10 ** 6 else
+                            "TRICKS is not 0 to 13", board, line.line)
     adj_ns, adj_ew = _artificial(line)
     ns, ew = line.sides  # pair numbers, or an individual's (North, South) and (East, West)
     contract, declarer = line.contract.strip().upper(), line.played_by
@@ -70,6 +76,8 @@ def line_result(board: str, line: UsebioLine) -> Result:
             return Result(ns, ew, adjusted_ns=adj_ns, adjusted_ew=adj_ew, contract=contract)
         if line.score.strip() not in ("",):
             score = float(line.score)
+            if not math.isfinite(score) or abs(score) > MAX_TABLE_SCORE:
+                raise ValueError(line.score)
             score = int(score) if score.is_integer() else score
         elif contract:
             con = parse_contract(contract)
@@ -82,7 +90,7 @@ def line_result(board: str, line: UsebioLine) -> Result:
         else:
             raise ScoringError("TRAVELLER_LINE with neither SCORE nor CONTRACT")
     except (ScoringError, ValueError) as exc:
-        raise PbnScoreError(f"{exc}" if isinstance(exc, ScoringError) else f"SCORE {line.score!r} is not a score",
+        raise PbnScoreError(f"{exc}" if isinstance(exc, ScoringError) else f"SCORE {line.score[:12]!r} is not a score",
                             board, line.line) from None
     return Result(ns, ew, score, contract=contract, declarer=declarer,
                   tricks=None if contract == "Pass" else line.tricks)

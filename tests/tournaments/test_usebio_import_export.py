@@ -317,3 +317,22 @@ def test_artificial_and_split_scores_survive_both_exports(api_as, club, director
                 (s.rank, round(s.total, 2), None if s.percentage is None else round(s.percentage, 2))
                 for s in pbn_session.standings}
     assert same_standings(from_pbn, stored(event))
+
+
+@pytest.mark.parametrize("tag, value, message", [
+    ("TRICKS", "9" * 40, "TRICKS"),
+    ("TRICKS", "99", "TRICKS"),
+    ("SCORE", "NaN", "SCORE"),
+    ("SCORE", "1e400", "SCORE"),
+    ("SCORE", "9" * 400, "SCORE"),
+])
+def test_a_traveller_line_out_of_bounds_is_a_400_naming_xml(api_as, club, director, tag, value, message):
+    """A file whose TRICKS or SCORE is not a bridge figure (huge, NaN, infinite, more than 13
+    tricks) is refused with a 400 naming ``xml`` and the element, not a 500; nothing is stored."""
+    text = COMPSCORE.read_text()
+    start = text.index(f"<{tag}>")
+    text = text[:start] + f"<{tag}>{value}</{tag}>" + text[text.index(f"</{tag}>", start) + len(tag) + 3:]
+    response = api_as(director).post(f"/api/clubs/{club.slug}/events/import-usebio/", {"xml": text}, format="json")
+    assert response.status_code == 400, response.content
+    assert message in response.json()["xml"][0]
+    assert not Event.objects.filter(club=club).exists()
