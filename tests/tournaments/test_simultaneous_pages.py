@@ -3,6 +3,7 @@ organizer's actions, the national ranking), joining and withdrawing, a heat's ra
 commentary booklet as a page and a PDF."""
 from __future__ import annotations
 
+import datetime
 import re
 import zoneinfo
 
@@ -146,3 +147,18 @@ def test_the_boards_as_pbn_for_the_organizer(club, director, played):
     response = _client(director).get(url)
     assert response.status_code == 200 and response.content.count(b'[Board "') == 9
     assert _client().get(url).status_code == 404  # not released
+
+
+def test_a_start_window_over_several_days_says_the_day_it_closes(club):
+    """A window from Tuesday 19:00 to Thursday 23:00 reads "... and Thu 26 Nov 2026, 23:00", not
+    "... and 23:00" (which reads as Tuesday evening)."""
+    tz = zoneinfo.ZoneInfo(club.time_zone)
+    starts = datetime.datetime(2026, 11, 24, 19, 0, tzinfo=tz)
+    sim = make_sim(club, starts_at=starts, ends_at=starts + datetime.timedelta(days=2, hours=4),
+                   release_at=starts + datetime.timedelta(days=3), date=starts.date())
+    text = re.sub(r"\s+", " ", _client().get(f"/clubs/{club.slug}/simultaneous/{sim.pk}/").content.decode())
+    assert "Tue 24 Nov 2026, 19:00</span> and Thu 26 Nov 2026, 23:00" in text
+    same_day = make_sim(club, starts_at=starts, ends_at=starts + datetime.timedelta(hours=2),
+                        release_at=starts + datetime.timedelta(days=1), date=starts.date(), name="Evening")
+    text = re.sub(r"\s+", " ", _client().get(f"/clubs/{club.slug}/simultaneous/{same_day.pk}/").content.decode())
+    assert "Tue 24 Nov 2026, 19:00</span> and 21:00" in text
