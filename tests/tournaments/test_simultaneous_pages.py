@@ -162,3 +162,13 @@ def test_a_start_window_over_several_days_says_the_day_it_closes(club):
                         release_at=starts + datetime.timedelta(days=1), date=starts.date(), name="Evening")
     text = re.sub(r"\s+", " ", _client().get(f"/clubs/{club.slug}/simultaneous/{same_day.pk}/").content.decode())
     assert "Tue 24 Nov 2026, 19:00</span> and 21:00" in text
+
+
+def test_the_joinable_list_says_the_days_of_a_window_over_several_days(club, other_club, heat_director):
+    tz = zoneinfo.ZoneInfo(club.time_zone)
+    starts = datetime.datetime(2026, 11, 24, 19, 0, tzinfo=tz)
+    sim = make_sim(club, starts_at=starts, ends_at=starts + datetime.timedelta(days=2, hours=4),
+                   release_at=starts + datetime.timedelta(days=3), date=starts.date())
+    Simultaneous.objects.filter(pk=sim.pk).update(status="open")
+    text = _client(heat_director).get(f"/clubs/{other_club.slug}/simultaneous/").content.decode()
+    assert "Tue 24 Nov, 19:00 – Thu 26 Nov, 23:00" in text
