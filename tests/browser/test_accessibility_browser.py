@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
+from clubs.demo import DEMO_CLUB
 from tournaments.models import Event, EventStatus
 from tournaments.selectors_event import table_pin
 
@@ -48,7 +49,8 @@ def key_numbers_visible(page, selector: str) -> list[str]:
 @pytest.fixture
 def demo(db):
     call_command("load_demo", verbosity=0)
-    pairs = Event.objects.filter(format="pairs", sections__isnull=False)  # teams events: their own test below
+    # The demo club's own evenings (teams events: their own test below; the simultaneous' heats are other clubs').
+    pairs = Event.objects.filter(club__slug=DEMO_CLUB["slug"], format="pairs", sections__isnull=False)
     published = pairs.filter(status=EventStatus.PUBLISHED).first()
     playing = pairs.filter(status=EventStatus.PLAYING).first()
     return published, playing

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from django.core.management import call_command
 
+from clubs.demo import DEMO_CLUB
 from tests.conftest import refresh_falls_due
 from tournaments.models import Event, EventStatus
 from tournaments.models.party import Party, PartyPlayer
@@ -18,7 +19,8 @@ FITS = """(sel) => { const t = document.querySelector(sel); const r = t.getBound
 @pytest.fixture
 def demo(db):
     call_command("load_demo", verbosity=0)
-    published = Event.objects.filter(status=EventStatus.PUBLISHED, format="pairs", sections__isnull=False).first()
+    published = Event.objects.filter(club__slug=DEMO_CLUB["slug"], status=EventStatus.PUBLISHED, format="pairs",
+                                     sections__isnull=False).first()  # not a simultaneous' heat at another club
     party = Party.objects.filter(event__status__in=[EventStatus.PLAYING, EventStatus.FINISHED,
                                                     EventStatus.PUBLISHED], current_round__gt=0).first()
     return published, party

@@ -57,8 +57,7 @@ def individual_rows(event: Event, section: Section, movement: Movement, pure: Us
         entries[label] = Entry(event=event, section=section, label=label, names=names[:400],
                                member_a=members[0] if members else None, guest_a=guests[0] if guests else None)
     Entry.objects.bulk_create(entries.values())
-    slots = {(b, t.n, t.s, t.e, t.w): (r.round, t.table)
-             for r in movement.rounds_detail for t in r.tables for b in t.boards}
+    slots = {(b, t.n, t.s, t.e, t.w): (rnd, t.table) for rnd, t in movement.seatings() for b in t.boards}
     rows = []
     for b in pure.boards:
         for t in b.lines:
