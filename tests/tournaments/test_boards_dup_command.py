@@ -58,3 +58,18 @@ def test_dlm_export_and_import(event, tmp_path):
     assert target.read_text().startswith("[Document]") and "Board 03=" in target.read_text()
     assert run("import", str(event.pk), str(target))[0] == 0
     assert list(Board.objects.filter(board_set__event=event).order_by("number").values_list("number", "deal")) == before
+
+
+def test_a_damaged_dlm_file_exits_2_naming_the_line_and_stores_nothing(event, tmp_path):
+    assert run("deal", str(event.pk), "--count", "3")[0] == 0
+    before = list(Board.objects.filter(board_set__event=event).order_by("number").values_list("number", "deal"))
+    target = tmp_path / "set.dlm"
+    assert run("export", str(event.pk), "-o", str(target))[0] == 0
+    lines = target.read_text().split("\n")
+    k = next(i for i, line in enumerate(lines) if line.startswith("Board 02="))
+    value = lines[k][9:]
+    lines[k] = "Board 02=" + ("b" if value[0] != "b" else "c") + value[1:]  # a letter changed in transit
+    target.write_text("\n".join(lines))
+    code, _, err = run("import", str(event.pk), str(target))
+    assert code == 2 and f"board 2, line {k + 1}: checksum" in err
+    assert list(Board.objects.filter(board_set__event=event).order_by("number").values_list("number", "deal")) == before

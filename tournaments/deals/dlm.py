@@ -7,10 +7,17 @@ section holds ``From board=X``, ``To board=Y`` and one ``Board NN=`` line per bo
 clubs; ace to two) are taken two at a time; each letter gives both cards' seats, ``a`` = N,N,
 ``b`` = N,E, ``c`` = N,S ... ``p`` = W,W (letter value = 4 x first seat + second seat).
 
-The per-board checksum is not published. Both public examples (board 1) equal the XOR of the
-26 letters' character codes with the board number; Cardroom writes that and does not check it
-when reading, so a file with another checksum still reads. Other keys of the section are kept
-out of the deal and ignored.
+Checksums as Big Deal writes them (Hans van Staveren's dealer, ``hansvanstaveren/BigDeal``
+``output.c`` at commit ``0146b0021a8f1c949b02c8e5051e8c682bf6eab8``, ``print_dlm`` and
+``init_dlmcommon``; its comments credit the rule to KGB): a board's three digits are the board
+number XOR the character code of each of its 26 letters (both published board-1 examples agree);
+the header's ``Checksum=`` is ``Duplicates`` XOR ``From board`` XOR ``To board``, XOR 1 when
+``Status=Show``. A file always holds boards 1-99: those outside From-To are placeholders
+(``aaaaaabffffffkkkkkklpppppp``) and are not read as boards; the format numbers no board above 99.
+
+Reading checks both checksums: a board line whose checksum is wrong, or a header whose
+``Checksum=`` does not match its fields, is a damaged file (DlmError naming line and board). A
+board line without a checksum is read as it is. Other keys of the section are ignored.
 """
 from __future__ import annotations
 
@@ -22,10 +29,12 @@ from typing import Sequence
 from .cards import RANKS, SEATS, SUITS, Card, Deal, DealError
 from .located import located
 
-__all__ = ["DlmBoard", "DlmError", "dlm_checksum", "dlm_to_pbn", "pbn_to_dlm", "read_dlm", "write_dlm"]
+__all__ = ["DlmBoard", "DlmError", "dlm_checksum", "header_checksum", "dlm_to_pbn", "pbn_to_dlm", "read_dlm", "write_dlm"]
 
 MAX_BYTES = 256 * 1024  # 100 boards take about 4 KiB
 _BOARD = re.compile(r"^board\s*(\d{1,3})$", re.I)
+MAX_BOARD = 99  # Big Deal: "Format cannot do more than 99"; a file always holds 99 boards
+_PLACEHOLDER = "aaaaaabffffffkkkkkklpppppp"  # Big Deal's filler for boards outside From-To
 _VALUE = re.compile(r"^([a-p]{26})(\d{3})?$")
 _PACK = [Card(s, r) for s in SUITS for r in RANKS]
 
@@ -43,8 +52,19 @@ class DlmBoard:
 
 
 def dlm_checksum(letters: str, number: int) -> int:
-    """The three-digit checksum as inferred from the published examples (see the module note)."""
+    """A board line's three-digit checksum: the board number XOR each letter's code (Big Deal)."""
     return reduce(lambda acc, ch: acc ^ ord(ch), letters, 0) ^ number
+
+
+def header_checksum(duplicates: int, first: int, last: int, show: bool) -> int:
+    """The ``[Document]`` section's ``Checksum=``: Duplicates ^ From ^ To, ^ 1 when Status=Show (Big Deal)."""
+    return duplicates ^ first ^ last ^ (1 if show else 0)
+
+
+def _int(value: str, key: str, line: int) -> int:
+    if not value.isdigit():
+        raise DlmError(f"{key}={value!r} is not a number", line)
+    return int(value)
 
 
 def encode(deal: Deal) -> str:
@@ -67,12 +87,13 @@ def decode(letters: str, number: int | None = None, line: int | None = None) -> 
 
 
 def read_dlm(data: bytes | str) -> list[DlmBoard]:
-    """The boards of the ``[Document]`` section; DlmError names line and board."""
+    """The boards From-To of the ``[Document]`` section (all its boards when it gives no range);
+    DlmError names line and board, and a wrong checksum is one."""
     if isinstance(data, bytes):
         if len(data) > MAX_BYTES:
             raise DlmError(f"file is {len(data)} bytes, over the {MAX_BYTES}-byte limit")
         data = data.decode("latin-1")
-    section, out, seen = "", [], set()
+    section, found, seen, header = "", [], set(), {}
     for line_no, raw in enumerate(data.lstrip("\ufeff").splitlines(), start=1):
         line = raw.strip()
         if not line or line.startswith(";"):
@@ -85,6 +106,9 @@ def read_dlm(data: bytes | str) -> list[DlmBoard]:
         key, _, value = (part.strip() for part in line.partition("="))
         m = _BOARD.match(key)
         if not m:
+            lowered = " ".join(key.lower().split())
+            if lowered in ("from board", "to board", "duplicates", "checksum", "status"):
+                header[lowered] = (value, line_no)
             continue
         number = int(m.group(1))
         v = _VALUE.match(value)
@@ -93,24 +117,44 @@ def read_dlm(data: bytes | str) -> list[DlmBoard]:
         if number in seen:
             raise DlmError("board appears twice", line_no, number)
         seen.add(number)
-        out.append(DlmBoard(number, decode(v.group(1), number, line_no)))
+        letters, written = v.group(1), v.group(2)
+        if written is not None and int(written) != dlm_checksum(letters, number):
+            raise DlmError(f"checksum {written} does not match the board's cards (expected "
+                           f"{dlm_checksum(letters, number):03d}): the file is damaged", line_no, number)
+        found.append((number, letters, line_no))
+    first = _int(*header["from board"], "From board") if "from board" in header else None
+    last = _int(*header["to board"], "To board") if "to board" in header else None
+    if "checksum" in header and first is not None and last is not None:
+        value, line_no = header["checksum"]
+        duplicates = _int(*header["duplicates"], "Duplicates") if "duplicates" in header else 0
+        show = header.get("status", ("",))[0].strip().lower() == "show"
+        expected = header_checksum(duplicates, first, last, show)
+        if _int(value, "Checksum", line_no) != expected:
+            raise DlmError(f"Checksum={value} does not match Duplicates, From board, To board and Status "
+                           f"(expected {expected}): the file is damaged", line_no)
+    out = [DlmBoard(number, decode(letters, number, line_no)) for number, letters, line_no in found
+           if (first is None or number >= first) and (last is None or number <= last)]
     if not out:
         raise DlmError("no [Document] section with Board lines")
     return sorted(out, key=lambda b: b.number)
 
 
 def write_dlm(boards: Sequence[DlmBoard], *, headline: str = "Cardroom") -> str:
-    """DLM text (CRLF) for consecutive boards."""
+    """DLM text (CRLF) for consecutive boards within 1-99, laid out as Big Deal writes it: the
+    header with its checksum, then boards 1-99, those outside the set as placeholders."""
     if not boards:
         raise DlmError("no boards to write")
     numbers = [b.number for b in boards]
-    if numbers != list(range(numbers[0], numbers[0] + len(numbers))) or not 1 <= numbers[0] <= numbers[-1] <= 999:
-        raise DlmError(f"boards must run consecutively within 1-999 (got {numbers[0]}-{numbers[-1]})")
-    lines = ["[Document]", f"Headline={headline.replace(chr(13), ' ').replace(chr(10), ' ')}",
-             f"From board={numbers[0]}", f"To board={numbers[-1]}"]
-    for b in boards:
-        letters = encode(b.deal)
-        lines.append(f"Board {b.number:02d}={letters}{dlm_checksum(letters, b.number):03d}")
+    if numbers != list(range(numbers[0], numbers[0] + len(numbers))) or not 1 <= numbers[0] <= numbers[-1] <= MAX_BOARD:
+        raise DlmError(f"boards must run consecutively within 1-{MAX_BOARD} (got {numbers[0]}-{numbers[-1]})")
+    first, last = numbers[0], numbers[-1]
+    lines = ["[Document]", f"Headline={headline.replace(chr(13), ' ').replace(chr(10), ' ')}", "Status=Show",
+             "Duplicates=0", f"From board={first}", f"To board={last}", "Next board to duplimate=0",
+             "PrintOuts=0", "Crypto key=0", f"Checksum={header_checksum(0, first, last, True)}"]
+    letters_of = {b.number: encode(b.deal) for b in boards}
+    for number in range(1, MAX_BOARD + 1):
+        letters = letters_of.get(number, _PLACEHOLDER)
+        lines += [f"Duplicates {number:02d}=0", f"Board {number:02d}={letters}{dlm_checksum(letters, number):03d}"]
     return "\r\n".join(lines) + "\r\n"
 
 
