@@ -83,8 +83,7 @@ CONVENTIONS: dict[str, Convention] = {c.name: c for c in (
         "totals and an exact tie is split in number order (23, 24), no \"=\".",
         _ISSUE + "; Ruter files in tests/unit/scoring/data: the 2010 individual (players 8 and 13 on "
         "683.0 printed 23 and 24), the 2013 Cross2 league (1.0625 above 1.0568, both printed 1.06); "
-        "Ruter 4.9 adds a RankTie column (rkcb/pbnparser sm1.pbn: two pairs on 1060.6 both Rank 25, "
-        "RankTie 26), not modelled",
+        "from Ruter 4.9 a tie shares its first place with a RankTie column naming its last (VERSION_RULES)",
         ("cross", "arbitral_imps", "factor_long", "short_boards", "ties", "rank_decimals"),
         cross="sum", arbitral_imps=1.5, factor_long=False, ties="split", rank_decimals=6),
     Convention(
@@ -141,6 +140,86 @@ CONVENTIONS: dict[str, Convention] = {c.name: c for c in (
 
 DEFAULT = CONVENTIONS["cardroom"]
 
+#: Rules a program changed from a version on: (convention, first version, changes, source). A
+#: file says its version in ``% <META name=Version content="...">`` (Ruter, Magic Contest).
+VERSION_RULES: tuple[tuple[str, tuple[int, ...], dict, str], ...] = (
+    ("ruter", (4, 9), {"ties": "shared"},
+     "Ruter 4.9.1.3 'SM-parikilpailu - Session 1' (rkcb/pbnparser sm1.pbn, tests/unit/scoring/data): two pairs "
+     "on 1060.6 printed Rank 25 and RankTie 26 each, where Ruter 4.1.4 and 4.7 split an exact tie (23, 24)"),
+)
+
+
+def _version(text: str | None) -> tuple[int, ...] | None:
+    numbers = re.findall(r"\d+", text or "")
+    return tuple(int(n) for n in numbers) if numbers else None
+
+
+def versioned(rules: Convention, version: str | None) -> Convention:
+    """``rules`` as the program's ``version`` applies them (VERSION_RULES); unchanged when unknown."""
+    have = _version(version)
+    if have is None:
+        return rules
+    for name, since, changes, _source in VERSION_RULES:
+        if name == rules.name and have >= since:
+            rules = rules.with_rules(**changes)
+    return rules
+
+
+#: The fields of a Convention that are rules (what ``[CardroomConvention]`` may say beside the name).
+RULE_FIELDS = tuple(f.name for f in fields(Convention) if f.name not in ("name", "program", "rationale", "source",
+                                                                          "confirmed"))
+
+
+def convention_tag(rules: Convention) -> str:
+    """What Cardroom writes in a results PBN's ``[CardroomConvention]``: the rule set's name and any
+    rule that differs from it (``ruter;ties=shared``), so reading the file back picks the same rules."""
+    base = CONVENTIONS.get(rules.name, DEFAULT)
+    changed = [f"{f}={getattr(rules, f)}" for f in RULE_FIELDS if getattr(rules, f) != getattr(base, f)]
+    return ";".join([base.name] + changed)
+
+
+def _rule_value(field: str, text: str, like):
+    if isinstance(like, bool) or field == "absent_counts_to_top":
+        if text not in ("True", "False"):
+            raise ScoringError(f"convention rule {field}={text!r}: expected True or False")
+        return text == "True"
+    if field == "board_decimals" and text == "None":
+        return None
+    try:
+        return int(text) if isinstance(like, int) or field == "board_decimals" else (
+            float(text) if isinstance(like, float) else text)
+    except ValueError:
+        raise ScoringError(f"convention rule {field}={text!r} is not a number") from None
+
+
+def parse_convention_tag(text: str) -> Convention:
+    """The rule set a ``[CardroomConvention]`` value names (``convention_tag``'s inverse);
+    ScoringError naming what is wrong (unknown name or rule, bad value)."""
+    name, *rest = [part.strip() for part in (text or "").split(";")]
+    rules = convention(name)
+    changes = {}
+    for item in rest:
+        field, sep, value = item.partition("=")
+        field = field.strip()
+        if not sep or field not in RULE_FIELDS:
+            raise ScoringError(f"convention {text!r}: unknown rule {item!r}")
+        changes[field] = _rule_value(field, value.strip(), getattr(rules, field))
+    try:
+        return rules.with_rules(**changes)
+    except TypeError as exc:  # pragma: no cover - fields are checked above
+        raise ScoringError(f"convention {text!r}: {exc}") from None
+
+
+def scoring_tag(family: str, rules: Convention) -> str:
+    """A PBN ``[Scoring]`` value for a family under ``rules``, in the programs' words
+    (``MatchPoints``, ``IMP;Cross``/``IMP;Cross2``, ``IMP;Butler-2;Mean``), which ``parse_scoring`` reads back."""
+    if family in ("matchpoints", "neuberg"):
+        return "MatchPoints"
+    if family == "cross-imps":
+        return "IMP;Cross2" if rules.cross == "cross2" else "IMP;Cross"
+    text = f"IMP;Butler-{rules.datum_drop}" if rules.datum_drop != 1 else "IMP;Butler"
+    return text + (";Mean" if rules.bye_boards == "mean" else "")
+
 #: (name, program) for a choice field: a club's default and an event's rule set.
 CONVENTION_CHOICES = tuple((c.name, c.program) for c in CONVENTIONS.values())
 
@@ -163,6 +242,7 @@ _PROGRAMS = (
     (re.compile(r"ebu\s*score|\bjss\b", re.I), "ebuscore"),
     (re.compile(r"acbl\s*score", re.I), "acblscore"),
     (re.compile(r"\bwbf\b", re.I), "wbf"),
+    (re.compile(r"\bcardroom\b", re.I), "cardroom"),
 )
 
 
@@ -209,17 +289,25 @@ def detect(scoring: str | None, program: str | None) -> tuple[str, Convention]:
 
 
 def resolve(scoring: str | None, program: str | None, *, method: str | None = None,
-            name: str | None = None) -> tuple[str, Convention]:
+            name: str | None = None, version: str | None = None, recorded: str | None = None,
+            file_rules: dict | None = None) -> tuple[str, Convention]:
     """What to score a file with: ``method`` (a family, or "neuberg") and the convention ``name``
-    override what the file's ``[Scoring]`` and program say; a ``[Scoring]`` naming variants
-    (``Cross2``, ``Mean``, ``Butler-2``) keeps them under any convention."""
+    override what the file says: the rule set Cardroom recorded in it (``recorded``, a
+    ``[CardroomConvention]`` value), else its program's as of its ``version``; a ``[Scoring]``
+    naming variants (``Cross2``, ``Mean``, ``Butler-2``) and ``file_rules`` (what the file's own
+    tables show, e.g. Ruter's RankTie column) keep them under any convention but a named one."""
     try:
         family, changes = parse_scoring(scoring) if scoring else ("matchpoints", {})
     except ScoringError:
         if method is None:
             raise
         family, changes = method, {}
-    rules = convention(name) if name else (program_convention(program) or DEFAULT)
+    if name:
+        rules = convention(name)
+    elif recorded:
+        rules = parse_convention_tag(recorded)
+    else:
+        rules = versioned(program_convention(program) or DEFAULT, version).with_rules(**(file_rules or {}))
     if method == "neuberg":
         family, changes = "matchpoints", {**changes, "short_boards": "neuberg"}
     elif method is not None:

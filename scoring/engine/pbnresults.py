@@ -34,6 +34,7 @@ _BYE = ("BYE", "SITOUT", "SIT-OUT", "SITOUTS", "PAUSE")
 _NOT_PLAYED = ("NP", "NOTPLAYED", "NOT PLAYED")
 _SEATS = ("North", "South", "East", "West")
 _CREATOR = re.compile(r"^%\s*(?:Creator|Generator|Application)\s*:?\s*(.+?)\s*$", re.I | re.M)
+_VERSION = re.compile(r'^%\s*<META\s+name=Version\s+content="([^"]*)"', re.I | re.M)
 PROGRESS_EVERY = 100  # boards between two progress reports
 
 
@@ -60,6 +61,14 @@ class ResultsFile:
     scoring: str | None = None
     program: str | None = None
     individual: bool = False
+    version: str | None = None  # the program's version (Ruter's META Version), when the file says it
+    recorded: str | None = None  # the rule set Cardroom recorded ([CardroomConvention]) in a file it wrote
+    rank_tie: bool = False  # the file's TotalScoreTable has Ruter 4.9's RankTie column
+
+    @property
+    def file_rules(self) -> dict:
+        """Rules the file's own tables show: a RankTie column means ties share their first place."""
+        return {"ties": "shared"} if self.rank_tie else {}
 
 
 def _score_cell(value: str) -> float | None:
@@ -244,4 +253,8 @@ def read_results(data: bytes | str, progress: Callable[[str], None] | None = Non
     program = _first(games, "Application", "Generator") or (creator.group(1) if creator else None)
     individual = any(b.game.tag("ScoreTable") is not None and "PlayerId_North" in b.game.tag("ScoreTable").columns
                      for b in boards)
-    return ResultsFile(tuple(boards), _first(games, "Scoring"), program, individual)
+    version = _VERSION.search(text[:4000])
+    rank_tie = any(g.tag("TotalScoreTable") is not None and "RankTie" in g.tag("TotalScoreTable").columns
+                   for g in games)
+    return ResultsFile(tuple(boards), _first(games, "Scoring"), program, individual,
+                       version.group(1) if version else None, _first(games, "CardroomConvention"), rank_tie)

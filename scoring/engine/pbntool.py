@@ -21,7 +21,7 @@ from typing import Callable, Sequence
 from tournaments.deals.pbn import PbnError, decode_pbn, read_pbn, write_pbn
 from tournaments.deals.usebio import looks_like_xml
 
-from .conventions import CONVENTIONS, Convention, resolve
+from .conventions import CONVENTIONS, Convention, convention_tag, resolve, scoring_tag
 from .errors import ScoringError
 from .pbnresults import PbnBoard, PbnScoreError, ResultsFile, read_boards, read_results
 from .pbnteams import read_teams, score_teams, teams_shape
@@ -50,7 +50,8 @@ def _typed(boards: Sequence[PbnBoard]) -> list[BoardResults]:
 def score_results(parsed: ResultsFile, *, method: str | None = None, convention: str | None = None,
                   fields: str = "auto", progress: Callable[[str], None] | None = None):
     """Score a read results file: (family, Convention, SessionScore, two fields used)."""
-    family, rules = resolve(parsed.scoring, parsed.program, method=method, name=convention)
+    family, rules = resolve(parsed.scoring, parsed.program, method=method, name=convention, version=parsed.version,
+                            recorded=parsed.recorded, file_rules=parsed.file_rules)
     oriented = [b.results for b in parsed.boards]
     per_direction = not parsed.individual and _numbered_per_direction(oriented)
     two = not parsed.individual and (fields == "two" or (fields == "auto" and per_direction))
@@ -130,6 +131,8 @@ def to_json(method: str, boards: Sequence[PbnBoard], session: SessionScore, two:
     for st in session.standings:
         item = {"rank": st.rank, "player" if individual else "pair": _pair(st.entrant, two),
                 "total": _r2(st.total), "percentage": _r2(st.percentage), "boards": st.boards}
+        if st.rank_tie:
+            item["rank_tie"] = st.rank_tie
         if two:
             item["field"] = st.field
         ranking.append(item)
@@ -146,10 +149,39 @@ def _cell(entrant) -> str:
     return "-" if entrant is None else ("-".join(entrant) if isinstance(entrant, list) else entrant)
 
 
-def to_pbn(boards: Sequence[PbnBoard], session: SessionScore, two: bool) -> str:
+def record_rules(game, family: str, rules: Convention):
+    """A game with the tags that let Cardroom (and the programs) read back how it was scored:
+    ``[Scoring]`` in the programs' words, ``[Application "Cardroom"]`` and Cardroom's own
+    ``[CardroomConvention]`` (the rule set and any rule changed from it)."""
+    return (game.with_tag("Scoring", scoring_tag(family, rules)).with_tag("Application", "Cardroom")
+            .with_tag("CardroomConvention", convention_tag(rules)))
+
+
+def total_rank_cells(standings) -> tuple[bool, list[list[str]]]:
+    """Rank (and, when a place is shared, Ruter 4.9's RankTie: "25" "26"; "-" beside the others)
+    for each standing, and whether the RankTie column is there."""
+    tied = any(st.rank_tie for st in standings)
+    if not tied:
+        return False, [[st.rank] for st in standings]
+    return True, [[st.rank.rstrip("="), st.rank_tie or "-"] for st in standings]
+
+
+def to_pbn(boards: Sequence[PbnBoard], session: SessionScore, two: bool, *, family: str | None = None,
+           rules: Convention | None = None) -> str:
     imp = session.method in ("butler", "cross-imps")
-    cols = "PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R;Score_NS\\6R;Score_EW\\6R;"
-    cols += "IMP_NS\\6R;IMP_EW\\6R" if imp else "MP_NS\\6R;MP_EW\\6R;Percentage_NS\\6R;Percentage_EW\\6R"
+    individual = any(isinstance(r.result.ns, tuple) or isinstance(r.result.ew, tuple)
+                     for bs in session.boards for r in bs.results)
+    seats = ("North", "South", "East", "West")
+    if individual:  # Ruter's individual columns: a player per seat, each player's points
+        cols = "".join(f"PlayerId_{seat}\\2R;" for seat in seats)
+    else:
+        cols = "PairId_NS\\2R;PairId_EW\\2R;"
+    cols += "Contract\\5L;Declarer\\1R;Result\\2R;Score_NS\\6R;Score_EW\\6R;"
+    kinds = ("IMP",) if imp else ("MP", "Percentage")
+    if individual:
+        cols += ";".join(f"{kind}_{seat}\\6R" for kind in kinds for seat in seats)
+    else:
+        cols += ";".join(f"{kind}_{side}\\6R" for kind in kinds for side in ("NS", "EW"))
     games = []
     for pb, bs in zip(boards, session.boards):
         rows = []
@@ -161,14 +193,25 @@ def to_pbn(boards: Sequence[PbnBoard], session: SessionScore, two: bool) -> str:
                 s = int(r.score_ns) if float(r.score_ns).is_integer() else r.score_ns
                 head = [r.contract or "-", r.declarer or "-", "-" if r.tricks is None else str(r.tricks),
                         str(s) if s >= 0 else "-", str(-s) if s <= 0 else "-"]
-            vals = [rs.imp_ns, rs.imp_ew] if imp else [rs.mp_ns, rs.mp_ew, rs.pct_ns, rs.pct_ew]
-            rows.append([_cell(_pair(r.ns, two)), _cell(_pair(r.ew, two))] + head + [_fmt(v) for v in vals])
-        games.append(pb.game.with_tag("ScoreTable", cols, rows))
-    total_cols = "Rank\\3R;PairId\\3R;" + ("Direction\\2R;" if two else "")
+            pairs = [rs.imp_ns, rs.imp_ew] if imp else [rs.mp_ns, rs.mp_ew, rs.pct_ns, rs.pct_ew]
+            if individual:
+                players = [*(r.ns or ("-", "-")), *(r.ew or ("-", "-"))]
+                vals = [v for a, b in zip(pairs[::2], pairs[1::2]) for v in (a, a, b, b)]
+                rows.append(players + head + [_fmt(v) for v in vals])
+            else:
+                rows.append([_cell(_pair(r.ns, two)), _cell(_pair(r.ew, two))] + head + [_fmt(v) for v in pairs])
+        for entrant, direction in ([] if individual else pb.bye_sides):  # the sitting-out side, as Magic Contest writes it
+            sides = [entrant, "-"] if direction == "NS" else ["-", entrant]
+            rows.append(sides + ["-", "-", "-", "Bye", "Bye"] + ["-"] * (2 if imp else 4))
+        game = pb.game if rules is None else record_rules(pb.game, family or session.method, rules)
+        games.append(game.with_tag("ScoreTable", cols, rows))
+    tied, rank_cells = total_rank_cells(session.standings)
+    total_cols = "Rank\\3R;" + ("RankTie\\3R;" if tied else "") + ("PlayerId\\3R;" if individual else "PairId\\3R;") + (
+        "Direction\\2R;" if two else "")
     total_cols += "TotalIMP\\8R;NrBoards\\3R" if imp else "TotalMP\\8R;TotalPercentage\\6R;NrBoards\\3R"
     total_rows = []
-    for st in session.standings:
-        row = [st.rank, _cell(_pair(st.entrant, two))] + ([st.field] if two else [])
+    for st, ranks in zip(session.standings, rank_cells):
+        row = ranks + [_cell(_pair(st.entrant, two))] + ([st.field] if two else [])
         row += [_fmt(st.total)] + ([] if imp else [_fmt(st.percentage)]) + [str(st.boards)]
         total_rows.append(row)
     games[0] = games[0].with_tag("TotalScoreTable", total_cols, total_rows)
@@ -266,7 +309,7 @@ def run(argv: Sequence[str], progress: Callable[[str], None] | None = None) -> t
         text = json.dumps(to_json(family, parsed.boards, session, two, convention=rules,
                                   individual=parsed.individual), indent=1) + "\n"
     else:
-        text = to_pbn(parsed.boards, session, two)
+        text = to_pbn(parsed.boards, session, two, family=family, rules=rules)
     if args.output:
         Path(args.output).write_text(text, encoding="utf-8" if args.format == "json" else "latin-1",
                                      errors="strict" if args.format == "json" else "replace")

@@ -64,6 +64,16 @@ def rank(
     return out
 
 
+def tie_ends(ranked: Sequence[tuple[str, str]]) -> dict[str, str]:
+    """A shared place's label -> the last place of the tie (``"25"`` shared by two -> ``"26"``),
+    for the places more than one entrant holds: Ruter 4.9's ``RankTie``. Split ties have none."""
+    counts: dict[str, int] = {}
+    for label, _ in ranked:
+        counts[label] = counts.get(label, 0) + 1
+    return {label: str(int(label.rstrip("=")) + n - 1) for label, n in counts.items()
+            if n > 1 and label.rstrip("=").isdigit()}
+
+
 _ASCII_DIGITS = "0123456789"
 
 

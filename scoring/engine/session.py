@@ -16,7 +16,7 @@ from .adjustments import Adjustment
 from .errors import ScoringError
 from .imps import cross_imps, datum, imps
 from .matchpoints import board_matchpoints, matchpoints, neuberg, top
-from .ranking import TIE_STYLES, natural_key, rank
+from .ranking import TIE_STYLES, natural_key, rank, tie_ends
 
 METHODS = ("matchpoints", "neuberg", "butler", "cross-imps")
 #: From this many results a plain session (``columns.plain``) is scored a column at a time (NumPy).
@@ -183,6 +183,7 @@ class Standing:
     percentage: float | None
     boards: int
     field: str = ""
+    rank_tie: str = ""  # a shared place's last place (Ruter 4.9's RankTie: "25" and "26"), "" when not tied
 
 
 @dataclass(frozen=True)
@@ -518,16 +519,18 @@ def standings_of(method: Method, totals: Mapping[str, float], tops: Mapping[str,
         values = by_field[label]
         full = max(played[e] for e in values)
         ranked = rank(values, tiebreaks=tiebreaks, ties=method.ties, ndigits=method.rank_decimals)
+        ends = tie_ends(ranked)
         if not own_top:
             shown = values if cross2 else totals
             standings.extend([Standing(position, e, shown[e], None if imp else tops[e], None if imp else values[e],
-                                       played[e], label) for position, e in ranked])
+                                       played[e], label, ends.get(position, "")) for position, e in ranked])
             continue
         for position, e in ranked:
             total, board_top = totals[e], tops[e]
             if played[e] < full:
                 total, board_top = total * full / played[e], board_top * full / played[e]
-            standings.append(Standing(position, e, total, board_top, values[e], played[e], label))
+            standings.append(Standing(position, e, total, board_top, values[e], played[e], label,
+                                      ends.get(position, "")))
     return tuple(standings)
 
 

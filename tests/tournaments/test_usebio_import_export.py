@@ -336,3 +336,31 @@ def test_a_traveller_line_out_of_bounds_is_a_400_naming_xml(api_as, club, direct
     assert response.status_code == 400, response.content
     assert message in response.json()["xml"][0]
     assert not Event.objects.filter(club=club).exists()
+
+
+@pytest.mark.parametrize("scoring, movement, rules", [
+    (CASES[0][0], CASES[0][1], "acblscore"), (CASES[1][0], CASES[1][1], "compscore"),
+    (CASES[2][0], CASES[2][1], "ruter")])
+def test_results_pbn_records_the_events_convention_and_reads_back_by_it(api_as, club, director, scoring, movement,
+                                                                         rules):
+    """An event scored by a program's rules (acblscore 1/0.5/0, Compscore's datum, Ruter's summed
+    cross-IMPs): its results PBN says so, and `pbn score` with no options gives the stored standings."""
+    from scoring.services import event_rescore
+
+    event = played_event(api_as(director), club, scoring=scoring, movement=movement)
+    Event.objects.filter(pk=event.pk).update(convention=rules)
+    event_rescore(event_id=event.pk, force=True)
+    event = Event.objects.get(pk=event.pk)
+    data = event_export_results_pbn(event)
+    assert f'[CardroomConvention "{rules}"]'.encode() in data and b'[Application "Cardroom"]' in data
+    parsed, family, used, session, two = pbntool.score_pbn_file(data)
+    assert (used.name, family) == (rules, {"matchpoints": "matchpoints", "imps": "butler",
+                                           "cross_imps": "cross-imps"}[scoring])
+    again = {pbntool._pair(s.entrant, two) + (s.field if two else ""):
+             (s.rank, round(s.total, 2), None if s.percentage is None else round(s.percentage, 2))
+             for s in session.standings}
+    assert same_standings(again, stored(event))
+    if rules in ("acblscore", "ruter"):  # without the record, Cardroom's own rules give other totals
+        *_, plain, _ = pbntool.score_pbn_file(data.replace(b"[CardroomConvention", b"[Note"))
+        assert {s.entrant: round(s.total, 2) for s in plain.standings} != \
+            {s.entrant: round(s.total, 2) for s in session.standings}

@@ -27,8 +27,34 @@ EVENT_TYPES = {ScoringMethod.MATCHPOINTS: ("MP_PAIRS", "MATCH_POINTS"),
                ScoringMethod.CROSS_IMPS: ("CROSS_IMP_PAIRS", "CROSS_IMPS")}
 
 
-PBN_SCORING = {ScoringMethod.MATCHPOINTS: "MatchPoints", ScoringMethod.IMPS: "IMP;Butler",
-               ScoringMethod.CROSS_IMPS: "IMP;Cross"}
+FAMILY = {ScoringMethod.MATCHPOINTS: "matchpoints", ScoringMethod.IMPS: "butler",
+          ScoringMethod.CROSS_IMPS: "cross-imps"}
+
+
+def with_rules(game: PbnGame, event: Event) -> PbnGame:
+    """The game with how the event was scored, so `pbn score` reads the file back by the same
+    rules: ``[Scoring]`` in the programs' words, ``[Application "Cardroom"]`` and
+    ``[CardroomConvention]`` (the event's rule set, e.g. ``ruter``)."""
+    from scoring.engine.conventions import convention_tag, scoring_tag
+    from scoring.services import event_convention
+
+    rules = event_convention(event)
+    return (game.with_tag("Scoring", scoring_tag(FAMILY[event.scoring], rules)).with_tag("Application", "Cardroom")
+            .with_tag("CardroomConvention", convention_tag(rules)))
+
+
+def rank_cells(places: list[tuple[str, str]]) -> tuple[bool, list[list[str]]]:
+    """(place, field) of each row -> whether a place is shared, and each row's Rank cells: the
+    place alone, or, when some place is shared, the place without "=" and Ruter 4.9's RankTie
+    (the tie's last place, "-" when not tied)."""
+    from scoring.engine.ranking import tie_ends
+
+    ends: dict[str, dict[str, str]] = {}
+    for field in {f for _, f in places}:
+        ends[field] = tie_ends([(place, "") for place, f in places if f == field])
+    if not any(ends.values()):
+        return False, [[place] for place, _ in places]
+    return True, [[place.rstrip("="), ends[field].get(place, "-")] for place, field in places]
 
 
 class ExportRefused(ValueError):
@@ -173,7 +199,6 @@ def event_export_results_pbn(event: Event) -> bytes:
         return individual_results_pbn(event)
     usebio = event_to_usebio(event)
     imp = event.scoring != ScoringMethod.MATCHPOINTS
-    scoring = PBN_SCORING[event.scoring]  # what `pbn score` reads the family from
     rows = board_games(event)
     cols = "PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R;Lead\\3L;Score_NS\\6R;Score_EW\\6R;"
     cols += "IMP_NS\\6R;IMP_EW\\6R" if imp else "MP_NS\\6R;MP_EW\\6R;Percentage_NS\\6R;Percentage_EW\\6R"
@@ -197,13 +222,14 @@ def event_export_results_pbn(event: Event) -> bytes:
                 vals += [None if v is None or not board_top else 100 * v / board_top for v in vals]
             table.append([_pbn_pair(t.ns, two), _pbn_pair(t.ew, two)] + head + [fmt_points(v) for v in vals])
         game = rows.get(b.number) or blank_game(event, b.number)
-        games.append(game.with_tag("Scoring", scoring).with_tag("ScoreTable", cols, table))
-    total_cols = "Rank\\3R;PairId\\4R;" + ("Direction\\2R;" if two else "")
+        games.append(with_rules(game, event).with_tag("ScoreTable", cols, table))
+    tied, ranks = rank_cells([(p.place, p.direction if two else "") for p in usebio.pairs])
+    total_cols = "Rank\\3R;" + ("RankTie\\3R;" if tied else "") + "PairId\\4R;" + ("Direction\\2R;" if two else "")
     total_cols += "TotalIMP\\8R;NrBoards\\3R;Names\\40L" if imp else \
         "TotalScoreMP\\8R;TotalPercentage\\6R;NrBoards\\3R;Names\\40L"
     total_rows = []
-    for p in usebio.pairs:
-        row = [p.place, _pbn_pair(p.number, two)] + ([p.direction] if two else []) + [fmt_points(p.total_score)]
+    for p, rank in zip(usebio.pairs, ranks):
+        row = rank + [_pbn_pair(p.number, two)] + ([p.direction] if two else []) + [fmt_points(p.total_score)]
         row += ([] if imp else [fmt_points(p.percentage)]) + [str(p.boards_played or 0),
                                                           " - ".join(pl.name for pl in p.players)]
         total_rows.append(row)

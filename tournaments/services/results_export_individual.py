@@ -18,7 +18,8 @@ from tournaments.deals.pbn import write_pbn_bytes
 from tournaments.deals.usebio import UsebioBoard, UsebioEvent, UsebioLine, UsebioPair, UsebioPlayer
 from tournaments.models import Event, Result, ScoringMethod
 
-from .results_export import PBN_SCORING, ExportRefused, blank_game, board_games, entry_labels, event_hands, fmt_points, score_text
+from .results_export import (ExportRefused, blank_game, board_games, entry_labels, event_hands, fmt_points, rank_cells,
+                             score_text, with_rules)
 
 BOARD_SCORING = {ScoringMethod.MATCHPOINTS: "MATCH_POINTS", ScoringMethod.IMPS: "BUTLER_IMPS",
                  ScoringMethod.CROSS_IMPS: "CROSS_IMPS"}
@@ -126,17 +127,18 @@ def individual_results_pbn(event: Event) -> bytes:
         by_board.setdefault(r.board, []).append(
             [str(r.table), str(r.round), *line.seats, *_head(r), *(fmt_points(v) for v in points)])
     games = board_games(event)
-    scoring = PBN_SCORING[event.scoring]
     out = []
     for board, table in sorted(by_board.items()):
         game = games.get(str(board)) or blank_game(event, str(board))
-        out.append(game.with_tag("Scoring", scoring).with_tag("Competition", "Individuals")
+        out.append(with_rules(game, event).with_tag("Competition", "Individuals")
                    .with_tag("ScoreTable", cols, table))
-    total_cols = "Rank\\3R;PlayerId\\3R;" + ("TotalIMP\\8R;" if imp else "TotalScoreMP\\8R;TotalPercentage\\6R;")
+    players = _players(event, labels)
+    tied, ranks = rank_cells([(p.place, "") for _st, p in players])
+    total_cols = "Rank\\3R;" + ("RankTie\\3R;" if tied else "") + "PlayerId\\3R;" + ("TotalIMP\\8R;" if imp else "TotalScoreMP\\8R;TotalPercentage\\6R;")
     total_cols += "Name\\30L;NrBoards\\3R;MemberID\\8R"
     totals = []
-    for _st, p in _players(event, labels):
-        row = [p.place, p.number, fmt_points(p.total_score)] + ([] if imp else [fmt_points(p.percentage)])
+    for (_st, p), rank in zip(players, ranks):
+        row = rank + [p.number, fmt_points(p.total_score)] + ([] if imp else [fmt_points(p.percentage)])
         totals.append(row + [p.players[0].name, str(p.boards_played or 0), p.players[0].national_id or "-"])
     if out:
         out[0] = out[0].with_tag("TotalScoreTable", total_cols, totals)

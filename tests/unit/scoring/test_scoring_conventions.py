@@ -238,3 +238,65 @@ def test_ruter_places_by_unrounded_totals_and_splits_an_exact_tie():
     assert rank(values) == [("1=", "2"), ("1=", "103"), ("3=", "8"), ("3=", "13"), ("5", "1")]
     ruter = CONVENTIONS["ruter"].method("cross-imps")
     assert (ruter.ties, ruter.rank_decimals) == ("split", 6)
+
+
+# --- What Cardroom records in a results PBN it writes, and program versions (issue 14) ---
+from scoring.engine.conventions import (VERSION_RULES, convention_tag, parse_convention_tag, resolve,  # noqa: E402
+                                        scoring_tag, versioned)
+
+
+@pytest.mark.parametrize("name", tuple(CONVENTIONS))
+def test_the_recorded_convention_reads_back_as_the_same_rules(name):
+    rules = CONVENTIONS[name]
+    assert convention_tag(rules) == name and parse_convention_tag(name) == rules
+    changed = rules.with_rules(ties="shared", datum_drop=2, bye_boards="mean", board_decimals=1,
+                               absent_counts_to_top=not rules.absent_counts_to_top, arbitral_imps=2.5)
+    tag = convention_tag(changed)
+    assert tag.startswith(name + ";") and "absent_counts_to_top=" in tag
+    assert parse_convention_tag(tag) == changed
+
+
+@pytest.mark.parametrize("tag, message", [
+    ("lotus", "unknown convention 'lotus'"), ("ruter;colour=red", "unknown rule 'colour=red'"),
+    ("ruter;datum_drop=two", "datum_drop='two' is not a number"), ("ruter;ties=maybe", "bad ties 'maybe'"),
+    ("ruter;absent_counts_to_top=yes", "expected True or False"),
+])
+def test_a_bad_recorded_convention_is_refused_saying_why(tag, message):
+    with pytest.raises(ScoringError, match=message):
+        parse_convention_tag(tag)
+
+
+@pytest.mark.parametrize("family, rules", [
+    ("matchpoints", CONVENTIONS["ruter"]), ("cross-imps", CONVENTIONS["ruter"].with_rules(cross="cross2")),
+    ("cross-imps", CONVENTIONS["compscore"]), ("butler", CONVENTIONS["magic-contest"].with_rules(datum_drop=2)),
+    ("butler", CONVENTIONS["cardroom"]),
+])
+def test_the_written_scoring_tag_reads_back_as_the_family_and_its_variants(family, rules):
+    text = scoring_tag(family, rules)
+    got_family, got = resolve(text, "Cardroom", recorded=convention_tag(rules))
+    assert (got_family, got) == (family, rules)
+
+
+def test_the_recorded_convention_wins_over_the_program_and_a_named_one_over_both():
+    assert resolve("MatchPoints", "Ruter", recorded="compscore")[1].name == "compscore"
+    assert resolve("MatchPoints", "Ruter", recorded="compscore", name="jfr")[1].name == "jfr"
+    assert resolve("MatchPoints", "Cardroom")[1] == CONVENTIONS["cardroom"]
+
+
+def test_ruter_from_4_9_shares_a_tie_and_earlier_versions_split_it():
+    assert [r[0] for r in VERSION_RULES] == ["ruter"]
+    ruter = CONVENTIONS["ruter"]
+    assert versioned(ruter, "4.9.1.3").ties == "shared" and versioned(ruter, "4.10").ties == "shared"
+    assert versioned(ruter, "4.7").ties == "split" and versioned(ruter, "4.1.4").ties == "split"
+    assert versioned(ruter, None) == ruter and versioned(CONVENTIONS["magic-contest"], "4.9") == CONVENTIONS["magic-contest"]
+    assert resolve("MatchPoints;MP1", "Ruter", version="4.9.1.3")[1].ties == "shared"
+    assert resolve("MatchPoints;MP1", "Ruter", file_rules={"ties": "shared"})[1].ties == "shared"
+
+
+def test_a_shared_place_names_its_last_place_as_ruter_4_9_prints_rank_tie():
+    from scoring.engine.ranking import tie_ends
+    ranked = rank({"16": 1060.6, "25": 1060.6, "27": 1038.4, "1": 1081.0}, ties="shared")
+    assert ranked == [("1", "1"), ("2", "16"), ("2", "25"), ("4", "27")]
+    assert tie_ends(ranked) == {"2": "3"}
+    assert tie_ends(rank({"a": 1.0, "b": 1.0, "c": 1.0}, ties="equals")) == {"1=": "3"}
+    assert tie_ends(rank({"a": 1.0, "b": 1.0}, ties="split")) == {}

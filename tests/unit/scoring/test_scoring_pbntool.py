@@ -166,3 +166,59 @@ def test_a_row_without_contract_keeps_its_printed_score(tmp_path):
     rows = json.loads(score(path))["boards"][0]["results"]
     assert [r["score_ns"] for r in rows] == [-100, 420, None]
     assert (rows[2]["adjusted_ns"], rows[2]["adjusted_ew"]) == ("60%", "40%")
+
+
+@pytest.mark.parametrize("name", ["ruter_cross2_2013.pbn", "magic_contest_butler_2013.pbn", "club_session.pbn",
+                                  "ruter_individual_2010_boards.pbn"])
+def test_the_pbn_written_records_its_rules_and_reads_back_by_them_without_options(name, tmp_path):
+    from scoring.engine.conventions import parse_convention_tag
+    from scoring.engine.pbntool import score_pbn_file
+
+    source = DATA / name
+    _parsed, _family, rules, _session, _two = score_pbn_file(source.read_bytes())
+    first = json.loads(score(source))
+    out = tmp_path / "again.pbn"
+    assert run(["score", str(source), "--format", "pbn", "-o", str(out)])[0] == 0
+    games = read_pbn(out.read_bytes())
+    assert {g.value("Application") for g in games} == {"Cardroom"}
+    assert {parse_convention_tag(g.value("CardroomConvention")) for g in games} == {rules}
+    again = json.loads(score(out))
+    assert (again["method"], again["convention"]) == (first["method"], first["convention"])
+    assert again["ranking"] == first["ranking"]
+    # Without the record the Cardroom-written file would be scored by Cardroom's own rules.
+    stripped = tmp_path / "stripped.pbn"
+    stripped.write_bytes(out.read_bytes().replace(b'[CardroomConvention "', b'[Note "'))
+    if first["convention"] != "cardroom":
+        assert json.loads(score(stripped))["convention"] == "cardroom"
+
+
+TIED = """[Event "Tie"]
+[Board "1"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Scoring "MatchPoints"]
+[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result"]
+1 3 4S N 10
+2 4 4S N 10
+[Event "Tie"]
+[Board "2"]
+[Dealer "E"]
+[Vulnerable "NS"]
+[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result"]
+1 4 3N S 9
+2 3 3N S 10
+"""
+
+
+def test_a_shared_place_is_written_with_ruter_4_9s_rank_tie_column(tmp_path):
+    path = tmp_path / "tie.pbn"
+    path.write_text(TIED)
+    ranking = json.loads(score(path))["ranking"]
+    # 420 twice on board 1 (1 MP each); 430 beats 400 on board 2: pairs 2 and 4 on 3 MP, 1 and 3 on 1.
+    assert [(r["rank"], r.get("rank_tie"), r["pair"]) for r in ranking] == [
+        ("1=", "2", "2"), ("1=", "2", "4"), ("3=", "4", "1"), ("3=", "4", "3")]
+    total = read_pbn(score(path, "--format", "pbn"))[0].table("TotalScoreTable")
+    assert [(r["Rank"], r["RankTie"], r["PairId"]) for r in total] == [
+        ("1", "2", "2"), ("1", "2", "4"), ("3", "4", "1"), ("3", "4", "3")]
+    split = read_pbn(score(DATA / "ruter_cross2_2013.pbn", "--format", "pbn"))[0].tag("TotalScoreTable")
+    assert "RankTie" not in split.columns  # Ruter 4.7 splits its two ties (8, 9 and 16, 17): no place shared
