@@ -2,6 +2,7 @@
 Cardroom reads back and rescores to the stored standings; a teams USEBIO file imports as a
 finished teams event (teams, players, matches, each room's results) with its standings."""
 import random
+import re
 from html import unescape
 from pathlib import Path
 
@@ -141,11 +142,31 @@ def _broken(old: str, new: str, count: int = 1) -> str:
     return text.replace(old, new, count)
 
 
+def _triangle() -> str:
+    """Round 2 as a three-way match of teams 2, 4 and 5 (USEBIO: three MATCH elements, each team
+    twice): the 2 v 5 match copied as 4 v 5 and 2 v 4 in place of team 4's bye."""
+    text = SWISS.read_text()
+    start = text.index("  <MATCH>\n    <ROUND_NUMBER>2</ROUND_NUMBER>\n    <TEAM>2</TEAM>")
+    block = text[start:text.index("</MATCH>\n", start) + len("</MATCH>\n")]
+    copies = [block.replace("<TEAM>2</TEAM>", f"<TEAM>{a}</TEAM>").replace(
+        "<OPPOSING_TEAM>5</OPPOSING_TEAM>", f"<OPPOSING_TEAM>{b}</OPPOSING_TEAM>") for a, b in (("4", "5"), ("2", "4"))]
+    bye = ("  <MATCH>\n    <ROUND_NUMBER>2</ROUND_NUMBER>\n    <TEAM>4</TEAM>\n    <OPPOSING_TEAM>0</OPPOSING_TEAM>\n"
+           "    <TEAM_SCORE>12.00</TEAM_SCORE>\n  </MATCH>\n")
+    assert bye in text
+    return text.replace(bye, "".join(copies))
+
+
 BAD = [
     (_broken("<PLAYER_NAME>Lyn Lamb</PLAYER_NAME>", ""), "TEAM 3 lists 3 players"),
     (_broken("<ROUND_NUMBER>2</ROUND_NUMBER>\n    <TEAM>1</TEAM>\n    <OPPOSING_TEAM>3</OPPOSING_TEAM>",
              "<ROUND_NUMBER>2</ROUND_NUMBER>\n    <TEAM>1</TEAM>\n    <OPPOSING_TEAM>4</OPPOSING_TEAM>"),
-     "team 4 plays twice in round 2"),
+     "MATCH of round 2: team 4 plays twice"),
+    (_triangle(), "a three-way match (triangle) of teams 2, 4, 5"),
+    # A league's panel of eight listed as one TEAM.
+    (_broken("<PLAYER_NAME>Lyn Lamb</PLAYER_NAME>", "<PLAYER_NAME>Lyn Lamb</PLAYER_NAME></PLAYER><PLAYER>"
+             "<PLAYER_NAME>Mo Mead</PLAYER_NAME></PLAYER><PLAYER><PLAYER_NAME>Nia Noon</PLAYER_NAME></PLAYER>"
+             "<PLAYER><PLAYER_NAME>Ola Oak</PLAYER_NAME></PLAYER><PLAYER><PLAYER_NAME>Pat Pike</PLAYER_NAME>"),
+     "TEAM 3 lists 8 players, a squad wider than a team"),
     (_broken("<START_BOARD_NUMBER>5</START_BOARD_NUMBER>", "<START_BOARD_NUMBER>4</START_BOARD_NUMBER>"),
      "Cardroom plays one set of boards a round"),
     (_broken("<SCORE>420</SCORE>", "<SCORE>lots</SCORE>"), "board 1"),
@@ -160,7 +181,7 @@ BAD = [
 def test_a_bad_teams_file_stores_nothing_and_says_why(club, commits, api_as, director, tmp_path, xml, message):
     bad = tmp_path / "bad.xml"
     bad.write_text(xml)
-    with pytest.raises(CommandError, match=message) as exc:
+    with pytest.raises(CommandError, match=re.escape(message)) as exc:
         call_command("usebio", "import", club.slug, str(bad))
     assert exc.value.returncode == 2
     sent = api_as(director).post(f"/api/clubs/{club.slug}/events/import-usebio/", {"xml": xml}, format="json")

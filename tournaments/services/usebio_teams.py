@@ -8,8 +8,12 @@ the element and line and nothing is stored. The event is built through the teams
 and scored by the one rescore path (``teams_rescore``). The rooms' results are written as the
 file gives them, as the pairs import writes its traveller lines (a line may carry a score
 without a contract; the score is the file's). Cardroom plays one set of boards a round at every
-match and a team once a round: a file with triangles or different boards at different matches of
-a round is refused, naming the round.
+match and a team once a round: a file with a three-way match (a triangle: three MATCH elements of a
+round among three teams, each team twice) or different boards at different matches of a round is
+refused, naming the MATCH's line, the round and the teams; so is a TEAM listing more than six
+players (a league's panel) or fewer than four, naming the TEAM's line. USEBIO 1.2 allows both
+(TEAM lists any number of PLAYERs; a round may hold several MATCHes of one team); Cardroom's teams
+are four to six players playing one match a round.
 """
 from __future__ import annotations
 
@@ -69,8 +73,13 @@ def _rounds(pure: UsebioTeamsEvent) -> tuple[int, dict[int, tuple[tuple[int, ...
         for m in matches:
             for team in (m.team, m.opposing):
                 if team and team in seen:
-                    raise UsebioImportError(f"line {m.line}: team {team} plays twice in round {rnd} (first at line "
-                                            f"{seen[team]}): Cardroom's teams rounds have one match a team")
+                    triangle = _triangle(matches, team)
+                    what = (f"a three-way match (triangle) of teams {', '.join(triangle)}" if triangle
+                            else f"team {team} plays twice")
+                    raise UsebioImportError(
+                        f"line {m.line}: MATCH of round {rnd}: {what} (team {team} first at line {seen[team]}): "
+                        "Cardroom's teams rounds have one match a team, so a triangle or a split round is not "
+                        "imported; enter that round by hand or import the other rounds")
                 if team:
                     seen[team] = m.line
             if m.is_bye:
@@ -92,6 +101,18 @@ def _rounds(pure: UsebioTeamsEvent) -> tuple[int, dict[int, tuple[tuple[int, ...
         length = len(boards)
         out[rnd] = (boards, matches)
     return length, out
+
+
+def _triangle(matches, team: str) -> tuple[str, ...] | None:
+    """The three teams of a three-way match in a round that ``team`` is part of (each plays the
+    other two: USEBIO writes it as three MATCH elements), else None."""
+    pairs = {frozenset((m.team, m.opposing)) for m in matches if m.team and m.opposing}
+    opponents = sorted({t for p in pairs if team in p for t in p if t != team})
+    for i, a in enumerate(opponents):
+        for b in opponents[i + 1:]:
+            if frozenset((a, b)) in pairs:
+                return tuple(sorted((team, a, b), key=lambda t: (len(t), t)))
+    return None
 
 
 def _span(numbers) -> str:
@@ -124,8 +145,11 @@ def _teams(event: Event, pure: UsebioTeamsEvent) -> dict[str, int]:
         where = f"line {team.line}: TEAM {number}" if team else f"team {number}"
         players = [p for p in (team.all_players if team else ()) if p.name.strip()]
         if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-            raise UsebioImportError(f"{where} lists {len(players)} players: a team has {MIN_PLAYERS} to "
-                                    f"{MAX_PLAYERS} (Cardroom keeps who played)")
+            why = ("a squad wider than a team (a league's whole panel?)" if len(players) > MAX_PLAYERS
+                   else "too few to play both rooms")
+            raise UsebioImportError(f"{where} lists {len(players)} players, {why}: a Cardroom team has "
+                                    f"{MIN_PLAYERS} to {MAX_PLAYERS} players (teams-of-four rules); list the "
+                                    f"{MAX_PLAYERS} or fewer who played in the file's TEAM")
         specs = [_player(event.club, p) | {"captain": i == 0} for i, p in enumerate(players)]
         try:
             added = team_add(event=event, name=(team.name if team and team.name else f"Team {number}")[:80],
