@@ -22,7 +22,7 @@ from tournaments.deals.usebio import UsebioError, UsebioEvent, UsebioLine, read_
 from tournaments.deals.usebio_teams import is_teams_type, read_usebio_teams, usebio_event_type
 
 from .adjustments import Adjustment, parse_adjustment
-from .conventions import DEFAULT, convention as named_convention, program_convention
+from .conventions import DEFAULT, convention as named_convention, parse_convention_tag, program_convention
 from .contract import board_vulnerability, duplicate_score, parse_contract
 from .errors import ScoringError
 from .pbntool import CLI_METHODS, PbnBoard, PbnScoreError, to_json
@@ -101,9 +101,18 @@ def event_boards(event: UsebioEvent) -> list[BoardResults]:
 
 
 def convention_of(event: UsebioEvent, name: str | None = None):
-    """The rule set: ``name`` when given, else that of the program that wrote the file
-    (``PROGRAM_NAME``, e.g. Compscore3), else Cardroom's."""
-    return named_convention(name) if name else (program_convention(event.program) or DEFAULT)
+    """The rule set: ``name`` when given, else the one Cardroom recorded in a file it wrote
+    (``PROGRAM_VERSION`` "convention ruter;ties=shared"), else that of the program that wrote the
+    file (``PROGRAM_NAME``, e.g. Compscore3), else Cardroom's."""
+    if name:
+        return named_convention(name)
+    recorded = re.fullmatch(r"\s*convention\s+(\S+)\s*", event.program_version or "", re.I)
+    if recorded and re.search(r"\bcardroom\b", event.program or "", re.I):
+        try:
+            return parse_convention_tag(recorded.group(1))
+        except ScoringError as exc:
+            raise ScoringError(f"PROGRAM_VERSION {event.program_version!r}: {exc}") from None
+    return program_convention(event.program) or DEFAULT
 
 
 def score_usebio(data: bytes | str, *, method: str | None = None, convention: str | None = None):

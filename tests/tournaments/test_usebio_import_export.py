@@ -364,3 +364,11 @@ def test_results_pbn_records_the_events_convention_and_reads_back_by_it(api_as, 
         *_, plain, _ = pbntool.score_pbn_file(data.replace(b"[CardroomConvention", b"[Note"))
         assert {s.entrant: round(s.total, 2) for s in plain.standings} != \
             {s.entrant: round(s.total, 2) for s in session.standings}
+    # The USEBIO export says it too (PROGRAM_VERSION "convention NAME") and `usebio score` reads it back.
+    xml = event_export_usebio(event)
+    assert f"<PROGRAM_VERSION>convention {rules}</PROGRAM_VERSION>".encode() in xml
+    file, _boards, usebio_session, _two = usebiotool.score_usebio(xml)
+    assert usebiotool.convention_of(file).name == rules
+    again = {s.entrant: (s.rank, round(s.total, 2), None if s.percentage is None else round(s.percentage, 2))
+             for s in usebio_session.standings}
+    assert same_standings(again, stored(event))

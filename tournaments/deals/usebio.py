@@ -106,6 +106,7 @@ class UsebioEvent:
     club_id: str = ""
     program: str = ""
     scoring_method: str = ""  # BOARD_SCORING_METHOD / SCORING_METHOD as written
+    program_version: str = ""  # PROGRAM_VERSION; Cardroom writes "convention NAME[;rule=value]" there
     winner_type: int | None = None
     identifier: str = ""
     hands: dict = field(default_factory=dict, compare=False)  # board -> {"N": "S.H.D.C", ...}
@@ -277,7 +278,8 @@ def read_usebio(data: bytes | str) -> UsebioEvent:
         event_type=event_type, pairs=(), boards=(), description=event.value("EVENT_DESCRIPTION"),
         date=event.value("DATE"), club_name=club.value("CLUB_NAME"), club_id=club.value("CLUB_ID_NUMBER"),
         program=event.value("PROGRAM_NAME"), scoring_method=scoring.upper(),
-        winner_type=int(winner) if winner.isdigit() else None, identifier=event.value("EVENT_IDENTIFIER"))
+        winner_type=int(winner) if winner.isdigit() else None, identifier=event.value("EVENT_IDENTIFIER"),
+        program_version=event.value("PROGRAM_VERSION"))
     if "TEAM" in event_type:
         raise UsebioError(f"EVENT_TYPE {event_type}: only pairs and individual events are read here (teams by usebio_teams)", event.line)
     if out.individual:
@@ -331,7 +333,8 @@ def write_usebio(event: UsebioEvent) -> bytes:
          _el("CLUB_NAME", event.club_name, 2), _el("CLUB_ID_NUMBER", event.club_id, 2), " </CLUB>\n",
          f' <EVENT EVENT_TYPE="{escape(event.event_type)}">\n',
          _el("EVENT_IDENTIFIER", event.identifier, 2), _el("EVENT_DESCRIPTION", event.description, 2),
-         _el("PROGRAM_NAME", event.program, 2), _el("WINNER_TYPE", event.winner_type, 2),
+         _el("PROGRAM_NAME", event.program, 2), _el("PROGRAM_VERSION", event.program_version, 2),
+         _el("WINNER_TYPE", event.winner_type, 2),
          _el("DATE", event.date, 2), _el("BOARD_SCORING_METHOD", event.scoring_method, 2),
          "  <PARTICIPANTS>\n"]
     if event.individual:

@@ -43,6 +43,15 @@ def with_rules(game: PbnGame, event: Event) -> PbnGame:
             .with_tag("CardroomConvention", convention_tag(rules)))
 
 
+def recorded_convention(event: Event) -> str:
+    """USEBIO ``PROGRAM_VERSION`` of a file Cardroom writes: "convention NAME" (the event's rule
+    set, as ``[CardroomConvention]`` in a results PBN), which ``usebio score`` reads back."""
+    from scoring.engine.conventions import convention_tag
+    from scoring.services import event_convention
+
+    return f"convention {convention_tag(event_convention(event))}"
+
+
 def rank_cells(places: list[tuple[str, str]]) -> tuple[bool, list[list[str]]]:
     """(place, field) of each row -> whether a place is shared, and each row's Rank cells: the
     place alone, or, when some place is shared, the place without "=" and Ruter 4.9's RankTie
@@ -143,7 +152,8 @@ def event_to_usebio(event: Event) -> UsebioEvent:
     two = any(st.field for st in standings)
     return UsebioEvent(event_type, tuple(pairs), boards, description=event.name, date=f"{event.date:%d/%m/%Y}",
                        club_name=event.club.name, program="Cardroom", scoring_method=method,
-                       winner_type=2 if two else 1, identifier=str(event.pk), hands=event_hands(event))
+                       winner_type=2 if two else 1, identifier=str(event.pk), hands=event_hands(event),
+                       program_version=recorded_convention(event))
 
 
 def event_export_usebio(event: Event) -> bytes:

@@ -19,7 +19,7 @@ from tournaments.deals.usebio import UsebioBoard, UsebioEvent, UsebioLine, Usebi
 from tournaments.models import Event, Result, ScoringMethod
 
 from .results_export import (ExportRefused, blank_game, board_games, entry_labels, event_hands, fmt_points, rank_cells,
-                             score_text, with_rules)
+                             recorded_convention, score_text, with_rules)
 
 BOARD_SCORING = {ScoringMethod.MATCHPOINTS: "MATCH_POINTS", ScoringMethod.IMPS: "BUTLER_IMPS",
                  ScoringMethod.CROSS_IMPS: "CROSS_IMPS"}
@@ -95,7 +95,8 @@ def individual_to_usebio(event: Event) -> UsebioEvent:
     boards = tuple(UsebioBoard(str(b), tuple(lines)) for b, lines in sorted(by_board.items()))
     return UsebioEvent("INDIVIDUAL", players, boards, description=event.name, date=f"{event.date:%d/%m/%Y}",
                        club_name=event.club.name, program="Cardroom", scoring_method=BOARD_SCORING[event.scoring],
-                       winner_type=1, identifier=str(event.pk), hands=event_hands(event))
+                       winner_type=1, identifier=str(event.pk), hands=event_hands(event),
+                       program_version=recorded_convention(event))
 
 
 def _head(r: Result) -> list[str]:

@@ -203,3 +203,18 @@ def test_written_special_characters_are_escaped():
     again = read_usebio(write_usebio(event))
     assert again.pairs[0].players[0].name == "A & <B>" and again.description == '"Q" & A'
     assert replace(again, hands={}) == event
+
+
+def test_the_convention_cardroom_records_in_program_version_is_read_back_and_only_from_cardroom():
+    from scoring.engine import ScoringError
+    event = read_usebio(COMPSCORE.read_bytes())
+    mine = replace(event, program="Cardroom", program_version="convention ruter;ties=shared")
+    again = read_usebio(write_usebio(mine))
+    assert again.program_version == "convention ruter;ties=shared"
+    rules = usebiotool.convention_of(again)
+    assert (rules.name, rules.ties, rules.cross) == ("ruter", "shared", "sum")
+    assert usebiotool.convention_of(again, "jfr").name == "jfr"  # a named convention still wins
+    # Compscore's own PROGRAM_VERSION ("13-Mar-26 Pianola") or another program's "convention" text is not ours.
+    assert usebiotool.convention_of(replace(event, program_version="convention ruter")).name == "compscore"
+    with pytest.raises(ScoringError, match="PROGRAM_VERSION 'convention lotus': unknown convention 'lotus'"):
+        usebiotool.convention_of(replace(mine, program_version="convention lotus"))
