@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Callable, Sequence
 
@@ -26,7 +27,7 @@ from .errors import ScoringError
 from .pbnresults import PbnBoard, PbnScoreError, ResultsFile, read_boards, read_results
 from .pbnteams import read_teams, score_teams, teams_shape
 from .vpscales import VP_SCALES
-from .session import BoardResults, Result, SessionScore, direction_fields, score_session
+from .session import BoardResults, SessionScore, direction_fields, score_session
 
 __all__ = ["CLI_METHODS", "PbnBoard", "PbnScoreError", "build_parser", "read_boards", "run", "score_pbn",
            "score_pbn_file", "score_results", "to_json", "to_pbn"]
@@ -43,7 +44,7 @@ def _typed(boards: Sequence[PbnBoard]) -> list[BoardResults]:
     """Mitchell pair numbers are per direction: make "1" N-S and "1" E-W distinct entrants."""
     tag = lambda e, d: f"{e} {d}" if e else e  # noqa: E731
     return [BoardResults(b.results.board, tuple(
-        Result(**{**r.__dict__, "ns": tag(r.ns, "NS"), "ew": tag(r.ew, "EW")}) for r in b.results.results),
+        replace(r, ns=tag(r.ns, "NS"), ew=tag(r.ew, "EW")) for r in b.results.results),
         b.results.expected, tuple(tag(e, d) for e, d in b.bye_sides)) for b in boards]
 
 

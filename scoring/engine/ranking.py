@@ -125,16 +125,44 @@ def _by_name_arrays(entrants: list[str]) -> list[int] | None:
 def _rank_arrays(entrants: list, keys: list, ties: str) -> list[tuple[str, str]]:
     """``rank`` without tie-breaks for a big field: the same order and labels, sorted by NumPy."""
     import numpy as np
+    labels, order = rank_order(entrants, np.array(keys, dtype=np.float64), ties)
+    return list(zip(labels, [entrants[k] for k in order.tolist()]))
+
+
+def rank_order(entrants: list, keys, ties: str = "equals"):
+    """(labels, order): ``rank``'s labels and the indices of ``entrants`` in its order, for keys
+    already signed and rounded (lower first), as a NumPy array (``rank`` without tie-breaks)."""
+    import numpy as np
     by_name = np.array(_by_name(entrants), dtype=np.intp)
-    values = np.array(keys, dtype=np.float64)[by_name]
-    ordered = by_name[np.argsort(values, kind="stable")]
-    values = values[np.argsort(values, kind="stable")]
-    starts = np.flatnonzero(np.concatenate(([True], values[1:] != values[:-1]))).tolist()
+    values = keys[by_name]
+    by_value = np.argsort(values, kind="stable")
+    ordered = by_name[by_value]
+    values = values[by_value]
+    n = len(entrants)
+    starts = np.flatnonzero(np.concatenate(([True], values[1:] != values[:-1])))
+    sizes = np.diff(np.append(starts, n))
+    if ties == "split":
+        return [str(i) for i in range(1, n + 1)], ordered
+    if (sizes == 1).all():
+        return [str(i) for i in range(1, n + 1)], ordered
+    suffix = "=" if ties == "equals" else ""
     labels: list[str] = []
-    for start, end in zip(starts, starts[1:] + [len(entrants)]):
-        if ties == "split":
-            labels.extend(str(start + 1 + m) for m in range(end - start))
-            continue
-        label = f"{start + 1}=" if end > start + 1 and ties == "equals" else str(start + 1)
-        labels.extend([label] * (end - start))
-    return list(zip(labels, [entrants[k] for k in ordered.tolist()]))
+    for start, size in zip(starts.tolist(), sizes.tolist()):
+        labels.extend([f"{start + 1}{suffix}" if size > 1 else str(start + 1)] * size)
+    return labels, ordered
+
+
+def rounded(values, ndigits: int):
+    """``[round(v, ndigits) for v in values]`` for a NumPy array, float for float: NumPy's
+    rounding (scale, round half to even, unscale) agrees with Python's correctly rounded one
+    except where the scaled value lies within rounding error of a half; those go through ``round``."""
+    import numpy as np
+    scale = 10.0 ** ndigits
+    scaled = values * scale
+    if not np.isfinite(scaled).all() or (np.abs(scaled) >= 2.0 ** 52).any():
+        return np.array([round(v, ndigits) for v in values.tolist()], dtype=np.float64)
+    out = np.rint(scaled) / scale
+    near = np.flatnonzero(np.abs(scaled - np.floor(scaled) - 0.5) <= 1e-9 * np.maximum(1.0, np.abs(scaled)))
+    if len(near):
+        out[near] = [round(v, ndigits) for v in values[near].tolist()]
+    return out

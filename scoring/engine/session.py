@@ -23,7 +23,7 @@ METHODS = ("matchpoints", "neuberg", "butler", "cross-imps")
 COLUMNS_FROM = 2_000
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Result:
     """One table's result on one board; ``score_ns`` is None for an artificial score. A split
     score keeps ``score_ns`` (compared as usual, kept by one side) and adjusts the other side."""
