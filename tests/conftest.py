@@ -106,6 +106,26 @@ def django_db_setup(django_db_setup, django_db_blocker, double_dummy_once):
     connection.close()
 
 
+@pytest.fixture(scope="session")
+def demo_snapshot(django_db_setup, django_db_blocker):
+    """The demo as ``load_demo()`` leaves it, loaded once per test process (tests/demo_snapshot.py)."""
+    from tests.demo_snapshot import DemoSnapshot
+
+    with django_db_blocker.unblock():
+        return DemoSnapshot.take()
+
+
+@pytest.fixture
+def demo_club(request, demo_snapshot):
+    """The demo (clubs.demo.load_demo: its clubs, logins, events, championship, simultaneous,
+    teams events and party games) in this test's database, restored from the process's snapshot
+    in about a tenth of a second; returns the demo club. A test marked
+    ``django_db(transaction=True)`` (a live server's) gets it committed."""
+    if request.node.get_closest_marker("django_db") is None:
+        request.getfixturevalue("db")
+    return demo_snapshot.restore()
+
+
 def postgres_headroom() -> str:
     """How many PostgreSQL connections are in use and by whom (for a failure message)."""
     from django.db import connection

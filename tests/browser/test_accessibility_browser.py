@@ -8,7 +8,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from django.core.management import call_command
 
 from clubs.demo import DEMO_CLUB
 from tournaments.models import Event, EventStatus
@@ -47,8 +46,7 @@ def key_numbers_visible(page, selector: str) -> list[str]:
 
 
 @pytest.fixture
-def demo(db):
-    call_command("load_demo", verbosity=0)
+def demo(demo_club):
     # The demo club's own evenings (teams events: their own test below; the simultaneous' heats are other clubs').
     pairs = Event.objects.filter(club__slug=DEMO_CLUB["slug"], format="pairs", sections__isnull=False)
     published = pairs.filter(status=EventStatus.PUBLISHED).first()

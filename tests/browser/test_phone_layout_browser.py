@@ -4,7 +4,6 @@ look like a success."""
 from __future__ import annotations
 
 import pytest
-from django.core.management import call_command
 
 from clubs.demo import DEMO_CLUB
 from tests.conftest import refresh_falls_due
@@ -17,8 +16,7 @@ FITS = """(sel) => { const t = document.querySelector(sel); const r = t.getBound
 
 
 @pytest.fixture
-def demo(db):
-    call_command("load_demo", verbosity=0)
+def demo(demo_club):
     published = Event.objects.filter(club__slug=DEMO_CLUB["slug"], status=EventStatus.PUBLISHED, format="pairs",
                                      sections__isnull=False).first()  # not a simultaneous' heat at another club
     party = Party.objects.filter(event__status__in=[EventStatus.PLAYING, EventStatus.FINISHED,
@@ -104,14 +102,13 @@ def test_member_page_fits_a_phone(live_server, browser_page, demo):
 
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
-def test_a_poker_table_phone_fits_and_the_bell_rings_on_it(live_server, browser_page, db):
+def test_a_poker_table_phone_fits_and_the_bell_rings_on_it(live_server, browser_page, demo_club):
     """The demo poker party's booby table (seven, a latecomer among them) on a 390 px phone:
     before the bell it says play on and refreshes itself; the director rings the bell and the
     same page, reloading by itself, shows the bell and the count form, all without scrolling."""
     from tournaments.demo_poker import DEMO_POKER
     from tournaments.services import party as services
 
-    call_command("load_demo", verbosity=0)
     party = Party.objects.get(event__name=DEMO_POKER)
     page = browser_page
     page.context.clock.install()

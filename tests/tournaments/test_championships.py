@@ -116,11 +116,10 @@ def test_a_substitute_keeps_the_pair_and_its_carry_over(api_as, club, director):
     assert "player" in exc.value.message_dict
 
 
-def test_the_demo_has_a_two_session_championship():
+def test_the_demo_has_a_two_session_championship(demo_club):
     from clubs.demo import load_demo
     from tournaments.demo_championship import NAME
 
-    load_demo()
     championship = Championship.objects.get(name=NAME)
     second = championship.sessions.get(session=2)
     assert second.status == "published"

@@ -9,8 +9,7 @@ from tournaments.models import Event, Result
 
 @pytest.mark.django_db
 @pytest.mark.usefixtures("commits")
-def test_demo_has_a_published_event_and_one_in_play_and_is_idempotent():
-    load_demo()
+def test_demo_has_a_published_event_and_one_in_play_and_is_idempotent(demo_club):
     done, live = Event.objects.get(name=FINISHED), Event.objects.get(name=LIVE)
     assert done.status == "published" and live.status == "playing"
     assert Standing.objects.filter(event=done).count() == 8

@@ -109,12 +109,11 @@ def test_the_phone_shows_25_squares_to_tap_while_a_card_waits(web, club):
     assert page.content.count(b'<button type="submit" name="square"') == 25
 
 
-def test_demo_evening_loads_once_with_deal_one_scored_and_deal_two_in_play():
-    from clubs.demo import load_demo
+def test_demo_evening_loads_once_with_deal_one_scored_and_deal_two_in_play(demo_club):
     from tournaments.demo_patience import load_demo_patience
     from tournaments.selectors_patience import patience_standings
 
-    club = load_demo().club
+    club = demo_club
     first = load_demo_patience(club)
     assert load_demo_patience(club).pk == first.pk and Patience.objects.count() == 1
     assert first.event.status == "playing" and first.current_deal == 2

@@ -12,10 +12,9 @@ from tournaments.models import Heat, Result, Simultaneous
 pytestmark = pytest.mark.django_db
 
 
-def test_demo_simultaneous(commits):
-    summary = load_demo()
+def test_demo_simultaneous(commits, demo_club):
     sim = Simultaneous.objects.get()
-    assert sim.organizer == summary.club and sim.status == "published"
+    assert sim.organizer == demo_club and sim.status == "published"
     heats = list(Heat.objects.filter(simultaneous=sim).select_related("club", "event"))
     assert sorted(h.club.slug for h in heats) == ["abbey", "castle", "downs"]
     assert all(h.event.status == "published" and h.event.standings.exists() for h in heats)
@@ -24,10 +23,10 @@ def test_demo_simultaneous(commits):
     load_demo()
     assert Simultaneous.objects.count() == 1 and Heat.objects.count() == 3
     client = Client()
-    page = client.get(f"/clubs/{summary.club.slug}/simultaneous/{sim.pk}/").content.decode()
+    page = client.get(f"/clubs/{demo_club.slug}/simultaneous/{sim.pk}/").content.decode()
     assert "Abbey Bridge Club" in page and 'id="booklet-link"' in page and 'id="national-standings"' in page
     assert "<th>Field</th>" in page  # Mitchell heats rank N-S and E-W, the Howell heat one field
-    booklet = client.get(f"/clubs/{summary.club.slug}/simultaneous/{sim.pk}/booklet/")
+    booklet = client.get(f"/clubs/{demo_club.slug}/simultaneous/{sim.pk}/booklet/")
     assert booklet.status_code == 200 and booklet.content.decode().count('class="handrecord"') == 12
     heat = heats[0]
     assert client.get(f"/clubs/{heat.club.slug}/events/{heat.event_id}/handrecord/").status_code == 200
