@@ -78,4 +78,10 @@ def load_demo() -> DemoSummary:
     from tournaments.demo_simultaneous import load_demo_simultaneous
 
     load_demo_simultaneous(club)
+    from tournaments.demo_analyses import store_known_analyses
+    from tournaments.demo_simultaneous import HEAT_CLUBS
+    from tournaments.models import BoardSet
+
+    # before the commit: the analysis each new board set queued then finds nothing left to do
+    store_known_analyses(BoardSet.objects.filter(club__slug__in=[club.slug, *(f["slug"] for f, _m in HEAT_CLUBS)]))
     return DemoSummary(club=club, director_username="director", password=DEMO_PASSWORD, created=created)

@@ -27,6 +27,10 @@ def load_demo_championship(club, first: Event) -> Championship:
     championship_standings_write(championship_id=championship.pk)  # the qualifiers, before the commit's task
     second = championship_next_session(championship=championship, date=first.date + datetime.timedelta(days=1),
                                        movement={"kind": "howell", "tables": 3, "boards_per_round": 3})
+    # a seed of the demo's own, as its other evenings have, so its boards (and their shipped
+    # analysis, demo_analyses.json) are the same at every load
+    Event.objects.filter(pk=second.pk).update(deal_seed="demo-3")
+    second.refresh_from_db()
     actions.event_start(event=second)
     _play(second, 99, 3)
     actions.event_finish(event=second, confirm=True)
