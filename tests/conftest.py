@@ -42,21 +42,45 @@ def require_redis():
 
 
 @pytest.fixture(scope="session")
-def double_dummy_once():
+def double_dummy_once(tmp_path_factory):
     """Double dummy is a pure function of the board, and the suite deals the same seeded boards
     in hundreds of tests (about a quarter second of DDS a board): each board is solved once per
-    test process. A test that takes endplay away still gets AnalysisUnavailable."""
+    run. A process keeps what it solved, and leaves it (pickled, under its repr's hash) in a
+    folder the run's xdist workers share, where the other workers read it instead of solving
+    the board again. A test that takes endplay away still gets AnalysisUnavailable."""
+    import hashlib
+    import pickle
+
     from tournaments.deals import doubledummy
     from tournaments.services import boards
 
     solve = boards.analyse_boards
     solved: dict[str, object] = {}
+    base = tmp_path_factory.getbasetemp()  # under xdist, a worker's own folder in the run's
+    shared = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "double-dummy"
+    shared.mkdir(exist_ok=True)
+
+    def stored(key: str) -> bool:
+        path = shared / f"{hashlib.sha256(key.encode()).hexdigest()}.pickle"
+        try:
+            solved[key] = pickle.loads(path.read_bytes())
+        except (OSError, pickle.UnpicklingError, EOFError):
+            return False
+        return True
+
+    def store(key: str, analysis) -> None:
+        path = shared / f"{hashlib.sha256(key.encode()).hexdigest()}.pickle"
+        part = path.with_suffix(f".{os.getpid()}.part")
+        part.write_bytes(pickle.dumps(analysis))
+        os.replace(part, path)  # whole or not at all, for a worker reading it meanwhile
 
     def analyse_boards(batch):
         doubledummy._endplay()
-        missing = [b for b in batch if repr(b) not in solved]
+        missing = [b for b in batch if repr(b) not in solved and not stored(repr(b))]
         if missing:
-            solved.update(zip(map(repr, missing), solve(missing)))
+            for key, analysis in zip(map(repr, missing), solve(missing)):
+                solved[key] = analysis
+                store(key, analysis)
         return [solved[repr(b)] for b in batch]
 
     boards.analyse_boards = analyse_boards
