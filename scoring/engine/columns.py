@@ -21,7 +21,7 @@ from typing import Mapping
 import numpy as np
 
 from .imps import IMP_THRESHOLDS, datum
-from .ranking import natural_key, rank_order, rounded
+from .ranking import natural_key, rank_order, rounded, tie_ends
 from .session import (BoardResults, BoardScore, Method, ResultScore, SessionScore, Standing, Tally,
                       standings_of)
 
@@ -98,7 +98,7 @@ class ResultScores(_Columns):
 
 
 class Standings(_Columns):
-    """A session's standings as columns (rank, entrant, total, top, percentage, boards, field);
+    """A session's standings as columns (rank, entrant, total, top, percentage, boards, field, rank_tie);
     reads as a tuple of ``Standing``."""
 
     __slots__ = ("_size",)
@@ -183,7 +183,8 @@ def _score_columns(boards: Sequence[BoardResults], method: Method, *, fields: Ma
         else:
             shown, shown_top, credited, credit_top = _mp_columns(scores, n_expected, method)
             credit[0::2], credit[1::2] = credited, credit_top - credited
-            board_scores.append(BoardScore(board.board, shown_top, None, ResultScores(results, _mp_shown(shown, shown_top))))
+            board_scores.append(BoardScore(board.board, shown_top, None,
+                                           ResultScores(results, _mp_shown(shown, shown_top))))
         np.add.at(totals, seated_ids, credit)
         np.add.at(tops, seated_ids, credit_top)
         np.add.at(played, seated_ids, 1)
@@ -245,7 +246,8 @@ def _standings(method: Method, entrants: list, totals: np.ndarray, tops: np.ndar
     own_top = method.short_boards == "own-top" and not imp
     shown_total = values if cross2 else totals
     keys = -rounded(values, method.rank_decimals)
-    columns: dict[str, list] = {k: [] for k in ("rank", "entrant", "total", "top", "percentage", "boards", "field")}
+    columns: dict[str, list] = {k: [] for k in ("rank", "entrant", "total", "top", "percentage", "boards", "field",
+                                                "rank_tie")}
     for label, where in parts:
         names = entrants if where is None else [entrants[i] for i in where.tolist()]
         part_keys = keys if where is None else keys[where]
@@ -265,6 +267,8 @@ def _standings(method: Method, entrants: list, totals: np.ndarray, tops: np.ndar
         columns["percentage"] += [None] * len(rows) if imp else values[rows].tolist()
         columns["boards"] += boards.tolist()
         columns["field"] += [label] * len(rows)
+        ends = tie_ends(zip(ranks, ranks))
+        columns["rank_tie"] += [ends.get(r, "") for r in ranks] if ends else [""] * len(rows)
     return Standings(columns)
 
 
