@@ -7,8 +7,9 @@ Part two (PostgreSQL and Redis): a 40-team Swiss round of 8-board matches (20 ma
 results) scored in process and through a Celery worker, and the latency from a table's result to
 standings that include it; each beside a floor measured in the same run (reading the results and
 comparing the rooms in the engine; a do-nothing task's round trip through the same worker). It
-makes its own database (``cardroom_bench_teams``, dropped and re-created each run) and uses Redis
-database 14 so its worker takes no one else's tasks (BENCH_PG and BENCH_REDIS override them).
+makes its own database (``cardroom_bench_teams``, a copy of BENCH_PG_TEMPLATE when given, dropped
+after the run; BENCH_DB_PREFIX replaces ``cardroom_bench``) and uses Redis database 14 so its worker
+takes no one else's tasks (BENCH_PG and BENCH_REDIS override them).
 
 Run: .venv/bin/python bench/teams.py [--draw-only]
 Prints a table and writes bench/results/teams.json: {"python", "machine", "rows": [...]}, one row a
@@ -152,7 +153,7 @@ def refused(order, played) -> None:
 # latency. Run in a child process (``--scoring``) whose DATABASE_URL/REDIS_URL point at a database
 # and a Redis database of its own, so the worker neither takes nor gives anyone else's tasks.
 SCORING_TEAMS, SCORING_BOARDS, LATENCY_RESULTS = 40, 8, 12
-BENCH_DB = "cardroom_bench_teams"
+BENCH_DB = f"{os.environ.get('BENCH_DB_PREFIX', 'cardroom_bench')}_teams"
 BENCH_REDIS = "redis://127.0.0.1:6379/14"
 
 
@@ -164,12 +165,19 @@ def scoring_rows() -> list[dict]:
     pg = os.environ.get("BENCH_PG", "postgres://postgres@127.0.0.1:5432")
     env = {**os.environ, "DATABASE_URL": f"{pg}/{BENCH_DB}", "REDIS_URL": os.environ.get("BENCH_REDIS", BENCH_REDIS),
            "DJANGO_SETTINGS_MODULE": "cardroom.settings", "DEBUG": "True"}
-    for sql in (f"DROP DATABASE IF EXISTS {BENCH_DB}", f"CREATE DATABASE {BENCH_DB}"):
+    template = os.environ.get("BENCH_PG_TEMPLATE", "")  # a migrated database to copy (bench/summary.py makes one)
+    create = f"CREATE DATABASE {BENCH_DB}" + (f' TEMPLATE "{template}"' if template else "")
+    for sql in (f"DROP DATABASE IF EXISTS {BENCH_DB}", create):
         subprocess.run(["psql", f"{pg}/postgres", "-q", "-c", sql], check=True, stdout=subprocess.DEVNULL)
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env, check=True,
-                   stdout=subprocess.DEVNULL)
-    done = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--scoring"], cwd=ROOT, env=env,
-                          check=True, stdout=subprocess.PIPE, text=True)
+    if not template:
+        subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env, check=True,
+                       stdout=subprocess.DEVNULL)
+    try:
+        done = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--scoring"], cwd=ROOT, env=env,
+                              check=True, stdout=subprocess.PIPE, text=True)
+    finally:
+        subprocess.run(["psql", f"{pg}/postgres", "-q", "-c", f"DROP DATABASE IF EXISTS {BENCH_DB} WITH (FORCE)"],
+                       check=False, stdout=subprocess.DEVNULL)
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
