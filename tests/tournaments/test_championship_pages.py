@@ -97,3 +97,21 @@ def test_a_director_makes_an_existing_event_the_first_session(client, club, dire
     assert 'id="cumulative"' in client.get(response["Location"]).content.decode()
     assert client.post(f"/clubs/{club.slug}/championships/{championship.pk}/sessions/",
                        {"event": 999999}).status_code == 400
+
+
+def test_a_bad_session_in_the_query_shows_the_championship_naming_it(client, club, director, first):
+    """``?session=abc`` is a 400 naming ``session`` on the championship's page (as the API
+    answers and as the events pages treat ``?pairs=abc``), the last session's table shown."""
+    championship = Championship.objects.create(club=club, name="C")
+    Event.objects.filter(pk=first.pk).update(championship=championship, session=1)
+    from scoring.services_championships import championship_standings_write
+    championship_standings_write(championship_id=championship.pk)
+    client.force_login(director)
+    detail = f"/clubs/{club.slug}/championships/{championship.pk}/"
+    for bad in ("abc", "0", "-1", "1.5", "9" * 30):
+        response = client.get(f"{detail}?session={bad}")
+        page = response.content.decode()
+        assert response.status_code == 400, bad
+        assert "session: a whole number from 1 to" in page and 'id="cumulative"' in page
+    assert client.get(f"{detail}?session=1").status_code == 200
+    assert client.get(f"{detail}?session=2").status_code == 404  # well formed, not a session you may see

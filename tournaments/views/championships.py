@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 
 from cardroom import limits
 from cardroom.errors import Conflict
+from cardroom.inputs import whole_number
 from clubs.models import Club, Member
 from clubs.permissions import is_director
 from tournaments import selectors_championships as sel
@@ -127,19 +128,31 @@ def championship_new(request, slug):
                   status=400 if form.errors else 200)
 
 
+def _wanted_session(request) -> tuple[int | None, bool]:
+    """``?session=``: (the number asked for or None, whether it was well formed). A bad one is
+    said on the page naming ``session`` (a 400, as the API and the events pages answer)."""
+    try:
+        return whole_number(request.GET.get("session"), "session", high=limits.MAX_SESSIONS, default=0) or None, True
+    except ValidationError as exc:
+        for msgs in exc.message_dict.values():
+            for m in msgs:
+                messages.error(request, f"session: {m}")
+        return None, False
+
+
 def _context(request, club, championship, director) -> dict:
     sessions = sel.championship_sessions(championship, request.user)
     shown = [s for s in sessions if s.standings]
-    wanted = request.GET.get("session")
-    chosen = next((s for s in shown if str(s.number) == wanted), shown[-1] if shown else None)
-    if wanted and (chosen is None or str(chosen.number) != wanted):
+    wanted, well_formed = _wanted_session(request) if request.method == "GET" else (None, True)
+    chosen = next((s for s in shown if s.number == wanted), shown[-1] if shown else None)
+    if wanted and (chosen is None or chosen.number != wanted):
         raise Http404("No such session, or you may not see it yet.")
     rows = sel.cumulative_rows(chosen.event) if chosen else []
     sight = event_sight(chosen.event, request.user) if chosen else None
     cards = {f"{r.section}/{r.label}" for r in rows if sight.score_card(r.section, r.label)}
     return {"club": club, "director": director, "championship": championship, "sessions": sessions,
             "shown": shown, "chosen": chosen, "rows": rows, "score_card_links": cards,
-            "percentages": sel.percentage_rule(championship)}
+            "percentages": sel.percentage_rule(championship), "status": 200 if well_formed else 400}
 
 
 def championship_detail(request, slug, pk):
@@ -148,7 +161,7 @@ def championship_detail(request, slug, pk):
     context = _context(request, club, championship, director)
     if director:
         context.update(_director_forms(championship))
-    return render(request, "tournaments/championship_detail.html", context)
+    return render(request, "tournaments/championship_detail.html", context, status=context.pop("status"))
 
 
 def _director_forms(championship: Championship, **forms_) -> dict:
@@ -167,6 +180,7 @@ def _director_post(request, slug, pk) -> tuple[Club, Championship]:
 
 def _rerender(request, club, championship, **forms_) -> object:
     context = _context(request, club, championship, True)
+    context.pop("status")
     context.update(_director_forms(championship, **forms_))
     return render(request, "tournaments/championship_detail.html", context, status=400)
 
