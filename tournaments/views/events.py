@@ -2,6 +2,7 @@
 finish, publish), the scorer's traveller entry, live standings, travellers and score cards.
 Table scoring on a phone lives in ``tournaments.views.tables``."""
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -51,6 +52,7 @@ SCALE_LABELS = {"wbf_continuous": "WBF 20-point continuous (2013)", "wbf_30": "3
 VP_SCALE_CHOICES = [(name, SCALE_LABELS.get(name, name)) for name in VP_SCALES]
 
 
+@login_required
 def event_new(request, slug):
     """Create an event; the movement is picked from the suggestions for the pairs expected."""
     club = get_object_or_404(Club, slug=slug)

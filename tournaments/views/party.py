@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime
 
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
@@ -78,6 +79,7 @@ PARTY_FORM_FIELDS = ("name", "date", "progression", "tables", "game_points", "ha
                      "stake_white", "ace", "ties", "split_at")
 
 
+@login_required
 def party_new(request, slug):
     club = get_object_or_404(Club, slug=slug)
     if not is_director(request.user, club):

@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime
 
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
@@ -80,6 +81,7 @@ def _home(slug, pk):
 NEW_FIELDS = ("name", "date", "deals", "table", "lost_values", "placement", "comparison", "caller", "deal_seed")
 
 
+@login_required
 def patience_new(request, slug):
     club = get_object_or_404(Club, slug=slug)
     if not is_director(request.user, club):

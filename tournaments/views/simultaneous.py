@@ -11,6 +11,7 @@ import datetime
 import zoneinfo
 
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
@@ -76,6 +77,7 @@ def simultaneous_list(request, slug):
         "joinable": list(reads.joinable(club=club)) if director else []})
 
 
+@login_required
 def simultaneous_new(request, slug):
     club = _club(slug)
     if not is_director(request.user, club):
