@@ -372,3 +372,49 @@ def test_results_pbn_records_the_events_convention_and_reads_back_by_it(api_as, 
     again = {s.entrant: (s.rank, round(s.total, 2), None if s.percentage is None else round(s.percentage, 2))
              for s in usebio_session.standings}
     assert same_standings(again, stored(event))
+
+
+def _with(text: str, tag: str, value: str) -> tuple[str, int]:
+    """The file with the first ``tag``'s text replaced, and the line of the element holding it."""
+    start = text.index(f"<{tag}>")
+    text = text[:start] + f"<{tag}>{value}</{tag}>" + text[text.index(f"</{tag}>", start) + len(tag) + 3:]
+    holder = max(text.rfind("<PAIR>", 0, start), text.rfind("<TRAVELLER_LINE>", 0, start))
+    return text, text.count("\n", 0, holder) + 1
+
+
+@pytest.mark.parametrize("tag, value", [
+    ("TOTAL_SCORE", "NaN"), ("TOTAL_SCORE", "inf"), ("TOTAL_SCORE", "-Infinity"), ("TOTAL_SCORE", "1e400"),
+    ("NS_BUTLER_POINTS", "nan"),
+])
+def test_a_printed_figure_that_is_not_a_number_is_refused_naming_element_and_line(
+        api_as, club, director, tmp_path, tag, value):
+    """NaN or infinite printed totals, percentages or points are not figures: the API answers
+    400 and ``usebio import`` exits 2, both naming the element and its line; nothing is stored."""
+    text, line = _with(COMPSCORE.read_text(), tag, value)
+    response = api_as(director).post(f"/api/clubs/{club.slug}/events/import-usebio/", {"xml": text}, format="json")
+    assert response.status_code == 400, response.content
+    assert f"line {line}: {tag} {value!r} is not a number" in response.json()["xml"][0]
+    bad = tmp_path / "bad.xml"
+    bad.write_text(text)
+    with pytest.raises(CommandError) as exc:
+        call_command("usebio", "import", club.slug, str(bad))
+    assert exc.value.returncode == 2 and f"line {line}: {tag}" in str(exc.value)
+    assert not Event.objects.filter(club=club).exists()
+
+
+@pytest.mark.parametrize("event_type", ["BRIDGE_NIGHT", "SWISS_PAIRS", "AGGREGATE", ""])
+def test_an_event_type_cardroom_does_not_score_is_refused_naming_it(api_as, club, director, tmp_path, event_type):
+    """An unknown EVENT_TYPE (or one Cardroom would score wrongly, such as a Swiss pairs) is not
+    read as matchpoints: 400 / exit 2 naming EVENT_TYPE and the EVENT's line, nothing stored."""
+    text = COMPSCORE.read_text().replace('EVENT_TYPE="BUTLER_PAIRS"', f'EVENT_TYPE="{event_type}"')
+    line = text.count("\n", 0, text.index("<EVENT ")) + 1
+    response = api_as(director).post(f"/api/clubs/{club.slug}/events/import-usebio/", {"xml": text}, format="json")
+    assert response.status_code == 400, response.content
+    message = response.json()["xml"][0]
+    assert f"line {line}: EVENT_TYPE" in message and "MP_PAIRS" in message
+    bad = tmp_path / "bad.xml"
+    bad.write_text(text)
+    with pytest.raises(CommandError) as exc:
+        call_command("usebio", "import", club.slug, str(bad))
+    assert exc.value.returncode == 2 and f"line {line}: EVENT_TYPE" in str(exc.value)
+    assert not Event.objects.filter(club=club).exists()

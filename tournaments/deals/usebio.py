@@ -19,17 +19,21 @@ line (``UsebioError.line``).
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from xml.parsers import expat
 from xml.sax.saxutils import escape
 
-__all__ = ["MAX_BYTES", "UsebioError", "UsebioEvent", "UsebioBoard", "UsebioLine", "UsebioPair",
+__all__ = ["MAX_BYTES", "PAIRS_EVENT_TYPES", "UsebioError", "UsebioEvent", "UsebioBoard", "UsebioLine", "UsebioPair",
            "UsebioPlayer", "looks_like_xml", "read_usebio", "write_usebio"]
 
 MAX_BYTES = 8 * 1024 * 1024  # a club session is ~0.1 MB; a congress of 4 sessions ~3 MB
 MAX_ELEMENTS = 400_000
 DOCTYPE = '<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">'
 SEATS = {"N": "North", "E": "East", "S": "South", "W": "West"}
+# The pairs and individual EVENT_TYPEs read here (USEBIO 1.2's, Compscore's CROSS_IMP, the
+# CROSS_IMP_PAIRS Cardroom writes); a Swiss or aggregate pairs is not scored across the field.
+PAIRS_EVENT_TYPES = ("MP_PAIRS", "PAIRS", "BUTLER_PAIRS", "CROSS_IMP", "CROSS_IMPS", "CROSS_IMP_PAIRS", "INDIVIDUAL")
 
 
 class UsebioError(ValueError):
@@ -193,12 +197,16 @@ def _parse(data: bytes | str) -> _Node:
 
 
 def _number(text: str, what: str, line: int, kind=float):
+    """A printed figure: blank is None; ``NaN``, ``inf`` and ``1e400`` are not figures."""
     if text == "":
         return None
     try:
-        return kind(text.replace(",", "."))
+        value = kind(text.replace(",", "."))
     except ValueError:
-        raise UsebioError(f"{what} {text!r} is not a number", line) from None
+        value = None
+    if value is None or not math.isfinite(value):
+        raise UsebioError(f"{what} {text!r} is not a number", line)
+    return value
 
 
 def _walk(node: _Node, tag: str):
@@ -282,6 +290,9 @@ def read_usebio(data: bytes | str) -> UsebioEvent:
         program_version=event.value("PROGRAM_VERSION"))
     if "TEAM" in event_type:
         raise UsebioError(f"EVENT_TYPE {event_type}: only pairs and individual events are read here (teams by usebio_teams)", event.line)
+    if event_type not in PAIRS_EVENT_TYPES:
+        raise UsebioError(f"EVENT_TYPE {repr(event_type) if event_type else '(none)'} is not one Cardroom scores: "
+                          f"{', '.join(PAIRS_EVENT_TYPES)} or a teams event", event.line)
     if out.individual:
         from .usebio_individual import individual_line as read_line, individual_player as read_entry
         entry_tag = "PLAYER"
