@@ -1,8 +1,10 @@
-"""The pack's parts: each kind stored under a digest of what it prints, so a new result lays out
-only the travellers, score cards and results again; the pack joined from them (pypdf) has the
-pages the one-document pack had; stale parts are pruned, never the current ones; and the chord
-of part tasks on a real worker stores the same pack."""
+"""The pack's parts: a few pages of a kind each, stored under a digest of what they print, so a new
+result lays out again only its board's travellers, the score cards and the results; the pack
+joined from them (pypdf) has the pages the one-document pack had (less the page numbers of the
+kinds cut into parts); stale parts are pruned, never the current ones; and the chord of part
+tasks on a real worker stores the same pack."""
 import random
+import re
 import time
 
 import pytest
@@ -30,18 +32,22 @@ def post(client, base, rows):
 
 @pytest.fixture
 def laid_out(monkeypatch):
-    """The kinds laid out (not reused from storage) by each render, in order."""
+    """The (kind, part) laid out (not reused from storage) by each render, in order."""
     calls = []
-    real = pack_module.part_ensure
+    real = pack_module.part_store
 
     def recording(*args, **kwargs):
         part = real(*args, **kwargs)
         if part.rendered:
-            calls.append(part.kind)
+            calls.append((part.kind, part.chunk))
         return part
 
-    monkeypatch.setattr(pack_module, "part_ensure", recording)
+    monkeypatch.setattr(pack_module, "part_store", recording)
     return calls
+
+
+def planned(event):
+    return [(kind, chunk) for _s, _sheet, kind, chunk in pack_module.pack_plan(fresh(event))]
 
 
 def stored_parts(event, paper="a4"):
@@ -51,23 +57,32 @@ def stored_parts(event, paper="a4"):
     return {f for f in default_storage.listdir(folder)[1] if f"-{paper}-" in f}
 
 
-def test_a_new_result_lays_out_only_the_kinds_that_show_results(started, laid_out):
+def test_a_new_result_lays_out_only_the_parts_it_changes(started, laid_out):
     client, base, event, movement = started
     every = list(plays(movement))
     post(client, base, every[:-1])
     first, _rendered = pack_module.pack_ensure(event=fresh(event), paper="A4")
-    assert laid_out == ["guide-cards", "travellers", "score-slips", "score-cards", "hand-records", "results"]
+    plan = planned(event)
+    assert laid_out == plan
+    # 3 tables, 6 boards: travellers and score cards in two parts each (3 boards, 4 pairs a part)
+    assert plan.count(("travellers", 0)) == plan.count(("travellers", 1)) == 1
+    assert [k for k, _c in plan].count("score-cards") == 2
     before = stored_parts(event)
 
     laid_out.clear()
     post(client, base, every[-1:])  # one new result
+    board = every[-1][2]
     second, rendered = pack_module.pack_ensure(event=fresh(event), paper="A4")
     assert rendered and second != first
-    assert set(laid_out) == RESULT_KINDS and len(laid_out) == 3
+    travellers = KINDS["travellers"].per_part
+    # its board's travellers; every pair played the board, so every score card; the results
+    assert sorted(laid_out) == sorted([("travellers", (board - 1) // travellers), ("score-cards", 0),
+                                       ("score-cards", 1), ("results", 0)])
     after = stored_parts(event)
     kept = {f for f in before & after}
-    assert {f.split("-a4-")[0] for f in kept} == {"part-guide-cards", "part-score-slips", "part-hand-records"}
-    assert len(after) == 6  # the stale travellers, score cards and results are gone
+    assert {f.split("-a4-")[0] for f in kept} == {"part-guide-cards", "part-travellers", "part-score-slips",
+                                                  "part-hand-records"}
+    assert len(after) == len(plan)  # the stale travellers, score cards and results are gone
 
     laid_out.clear()
     default_storage.delete(second)  # the pack again from the same data: nothing laid out
@@ -84,7 +99,12 @@ def test_the_joined_pack_has_the_pages_of_one_document(started):
     sheet = event_sheet(fresh(event))
     documents = [render_document(KINDS[k].template, KINDS[k].build(sheet), paper="A4",
                                  title=f"{KINDS[k].title} · {sheet.title}") for k in pack_module.pack_kinds(sheet)]
-    assert joined == pdf_pages(join_documents(documents))
+    whole = pdf_pages(join_documents(documents))
+    assert len(joined) == len(whole) > len(planned(event))
+    numbered = {i for i, page in enumerate(joined) if re.search(r"page \d+ of \d+", page)}
+    assert numbered and len(numbered) < len(joined)  # the kinds cut into parts carry no page numbers
+    unnumbered = [re.sub(r"\s*page \d+ of \d+", "", page) for page in whole]
+    assert joined == [page if i in numbered else unnumbered[i] for i, page in enumerate(whole)]
 
 
 def test_other_papers_parts_stay_and_a_deleted_event_takes_its_parts(started, tmp_path):
@@ -102,7 +122,7 @@ def test_other_papers_parts_stay_and_a_deleted_event_takes_its_parts(started, tm
     post(client, base, every[3:4])
     pack_module.pack_ensure(event=fresh(event), paper="A4")
     assert stored_parts(event, "letter") == letter  # pruning the A4 parts leaves Letter's alone
-    assert len(stored_parts(event, "a4")) == 6
+    assert len(stored_parts(event, "a4")) == len(planned(event))
 
     folder = pack_module.pack_folder(event)
     assert client.delete(f"{base}/?confirm=1").status_code == 204
@@ -138,8 +158,9 @@ def test_the_chord_reports_progress_and_clears_it(started, monkeypatch, settings
 
     monkeypatch.setattr(pack_module, "pack_progress_step", step)
     out = render_event_pack.delay(event.pk, "A4").get()
-    assert out["parts"] == 6
-    assert [(s["done"], s["total"], s["rendering"]) for s in seen] == [(n, 6, True) for n in range(1, 7)]
+    parts = len(planned(event))
+    assert out["parts"] == parts > 6  # more parts than kinds
+    assert [(s["done"], s["total"], s["rendering"]) for s in seen] == [(n, parts, True) for n in range(1, parts + 1)]
     assert pack_module.pack_progress(fresh(event), "A4") == {"ready": True, "rendering": False, "done": 0, "total": 0}
 
 

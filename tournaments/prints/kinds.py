@@ -19,18 +19,27 @@ class PrintKind:
     games: frozenset[str] | None = None  # the games it is made for; None: every game
     director: bool = False  # shows what only a director may see (table PINs)
     teams: bool | None = False  # made for pairs events (False), teams events (True) or both (None)
+    # The pack lays a long kind out in parts of ``per_part`` of the context's ``items`` (cards,
+    # travellers, pages), each cached by its own text; ``tail`` keys print after the last item.
+    items: str = ""
+    per_part: int = 0
+    tail: tuple[str, ...] = ()
 
     def fits(self, game: str, is_teams: bool = False) -> bool:
         return (self.games is None or game in self.games) and (self.teams is None or self.teams == is_teams)
 
 
 KINDS = {k.name: k for k in (
-    PrintKind("travellers", "Travellers", travellers.TEMPLATE, travellers.build, ("board",)),
-    PrintKind("score-slips", "Score slips", score_slips.TEMPLATE, score_slips.build, ("table", "pair")),
-    PrintKind("score-cards", "Score cards", score_cards.TEMPLATE, score_cards.build, ("pair",)),
-    PrintKind("guide-cards", "Guide cards", guide_cards.TEMPLATE, guide_cards.build, ("table",)),
+    PrintKind("travellers", "Travellers", travellers.TEMPLATE, travellers.build, ("board",), items="travellers",
+              per_part=3),
+    PrintKind("score-slips", "Score slips", score_slips.TEMPLATE, score_slips.build, ("table", "pair"), items="pages",
+              per_part=8),
+    PrintKind("score-cards", "Score cards", score_cards.TEMPLATE, score_cards.build, ("pair",), items="cards",
+              per_part=4),
+    PrintKind("guide-cards", "Guide cards", guide_cards.TEMPLATE, guide_cards.build, ("table",), items="cards",
+              per_part=5, tail=("chart",)),
     PrintKind("hand-cards", "Hand cards", hand_cards.TEMPLATE, hand_cards.build, ("board",),
-              games=frozenset(WHIST_GAMES)),
+              games=frozenset(WHIST_GAMES), items="pages", per_part=8),
     PrintKind("hand-records", "Hand records", hand_records.TEMPLATE, hand_records.build, ("board",), teams=None),
     PrintKind("results", "Results", results.TEMPLATE, results.build, ()),
     PrintKind("table-cards", "Table cards", table_cards.TEMPLATE, table_cards.build, ("table",), director=True,

@@ -5,9 +5,10 @@ hand records and the results), kept in
 default storage under a name made from a digest of what it prints, so asking twice for the
 same event renders once. Rendering a new pack removes the event's stale ones.
 
-The pack is joined (pypdf) from its parts, one stored PDF per (section, kind) named by what that
-kind prints (``parts``): a worker renders the parts in parallel Celery tasks (``tasks``), and a
-new result lays out again only the kinds that show results."""
+The pack is joined (pypdf) from its parts, stored PDFs of a few pages of one (section, kind),
+each named by what it prints (``parts``): workers render the parts in parallel Celery tasks
+(``tasks``), and a new result lays out again only the parts whose text it changes (its board's
+travellers, the score cards whose scores moved, the results)."""
 from __future__ import annotations
 
 import logging
@@ -21,7 +22,8 @@ from tournaments.models import Event
 from tournaments.selectors_event import event_sections
 
 from .kinds import PACK_KINDS, TEAMS_PACK_KINDS
-from .parts import PART_FILE, Part, join_parts, part_ensure, part_html, part_name, parts_folder, parts_prune
+from .parts import (PART_FILE, Part, join_parts, part_contexts, part_ensure, part_name, part_store, parts_folder,
+                    parts_html, parts_prune)
 from .render import PAPERS
 from .source import event_fingerprint, event_sheet
 
@@ -57,42 +59,77 @@ def pack_kinds(sheet) -> tuple[str, ...]:
     return tuple(kinds)
 
 
-def pack_plan(event: Event) -> list[tuple]:
+_SHEETS: dict[tuple, object] = {}  # (event, section, fingerprint) -> sheet: this process's last few
+SHEETS_KEPT = 8
+
+
+def pack_sheet(event: Event, section: str | None):
+    """The section's sheet, read once per process while the event's fingerprint (everything a
+    pack prints) stays the same: a worker's part tasks of one pack share it."""
+    key = (event.pk, section, event_fingerprint(event))
+    sheet = _SHEETS.get(key)
+    if sheet is None:
+        sheet = event_sheet(event, section)
+        while len(_SHEETS) >= SHEETS_KEPT:
+            _SHEETS.pop(next(iter(_SHEETS)))
+        _SHEETS[key] = sheet
+    return sheet
+
+
+def pack_kinds_plan(event: Event) -> list[tuple]:
     """(section name or None, sheet, kind) of every print in the pack, in the pack's order."""
     sections = [section.name if section else None for section in event_sections(event) or [None]]
-    sheets = [(name, event_sheet(event, name)) for name in sections]
+    sheets = [(name, pack_sheet(event, name)) for name in sections]
     return [(name, sheet, kind) for name, sheet in sheets for kind in pack_kinds(sheet)]
 
 
-def render_part(event: Event, paper: str, section: str | None, kind: str) -> Part:
+def pack_plan(event: Event) -> list[tuple]:
+    """(section name or None, sheet, kind, part) of every part of the pack, in the pack's order."""
+    return [(name, sheet, kind, chunk) for name, sheet, kind in pack_kinds_plan(event)
+            for chunk in range(len(part_contexts(sheet, kind)))]
+
+
+def render_part(event: Event, paper: str, section: str | None, kind: str, chunk: int = 0) -> Part:
     """One part of the pack, laid out unless what it prints is stored already."""
-    return part_ensure(pack_folder(event), event_sheet(event, section), kind, paper, section)
+    return part_ensure(pack_folder(event), pack_sheet(event, section), kind, paper, section, chunk)
 
 
 def render_pack(event: Event, paper: str, progress=None) -> tuple[bytes, int]:
     """(PDF bytes, page count) of the whole pack, joined from its stored parts (each rendered
-    here unless stored); ``progress(done, total)`` after each print."""
-    work = pack_plan(event)
+    here unless stored); ``progress(done, total)`` after each part."""
+    work = [(section, kind, parts_html(sheet, kind, paper)) for section, sheet, kind in pack_kinds_plan(event)]
+    total = sum(len(htmls) for _s, _k, htmls in work)
 
     def stored() -> list[str]:
         names = []
-        for section, sheet, kind in work:
-            names.append(part_ensure(pack_folder(event), sheet, kind, paper, section).name)
-            if progress is not None:
-                progress(len(names), len(work))
+        for section, kind, htmls in work:
+            for chunk, html in enumerate(htmls):
+                names.append(part_store(pack_folder(event), kind, paper, html, section, chunk).name)
+                if progress is not None:
+                    progress(len(names), total)
         return names
 
     title = f"Print pack · {event.name}"
+    names = stored()
     try:
-        return join_parts(stored(), title=title)
+        joined = join_parts(names, title=title)
     except FileNotFoundError:  # a newer render pruned a part of this one meanwhile: store it again
-        return join_parts(stored(), title=title)
+        names = stored()
+        joined = join_parts(names, title=title)
+    while len(_JOINED) >= SHEETS_KEPT:
+        _JOINED.pop(next(iter(_JOINED)))
+    _JOINED[pack_name(event, paper)] = set(names)
+    return joined
+
+
+_JOINED: dict[str, set[str] | None] = {}  # pack name -> the parts this process just joined into it
 
 
 def current_parts(event: Event, paper: str) -> set[str]:
     """The names the pack's parts on this paper have now (their HTML, not laid out)."""
     folder = pack_folder(event)
-    return {part_name(folder, kind, paper, part_html(sheet, kind, paper)[0]) for _s, sheet, kind in pack_plan(event)}
+    return {part_name(folder, kind, paper, html) for _s, sheet, kind in pack_kinds_plan(event)
+            for html in parts_html(sheet, kind, paper)}
 
 
 PROGRESS_TTL = 600  # a render that died leaves no progress behind for longer than this
@@ -194,7 +231,9 @@ def parts_prune_current(event: Event, paper: str, name: str) -> list[str]:
     fresh = Event.objects.select_related("club").filter(pk=event.pk).first()
     if fresh is None or pack_name(fresh, paper) != name:
         return []
-    return parts_prune(pack_folder(fresh), paper, current_parts(fresh, paper))
+    # the same name is the same fingerprint, so the same parts as those just joined
+    keep = _JOINED.pop(name, None) or current_parts(fresh, paper)
+    return parts_prune(pack_folder(fresh), paper, keep)
 
 
 def pack_discard(folder: str) -> list[str]:

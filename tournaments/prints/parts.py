@@ -1,9 +1,11 @@
-"""A pack's parts: each (section, kind) of the pack as its own PDF in default storage, named by a
-digest of the HTML it prints (with the paper, PRINT_VERSION, WeasyPrint's version and the print
-stylesheet), so a part whose text did not change is never laid out again: a new result re-renders
-the travellers, score cards and results, and reuses the guide cards, slips, hand cards and hand
-records. The pack joins the stored parts with pypdf. Parts are a cache: a missing one is rendered
-again, a stale one is pruned with the event's stale packs."""
+"""A pack's parts: each (section, kind) of the pack, a long kind cut into parts of a few cards,
+travellers or pages (``PrintKind.per_part``), each stored as its own PDF in default storage, named
+by a digest of the HTML it prints (with the paper, PRINT_VERSION, WeasyPrint's version and the
+print stylesheet), so a part whose text did not change is never laid out again: a new result
+re-renders the travellers of its board, the score cards of the pairs whose scores moved, and the
+results, and reuses everything else. Parts cut from one kind carry no "page n of m" (each page
+names its board, pair or table). The pack joins the stored parts with pypdf. Parts are a cache:
+a missing one is rendered again, a stale one is pruned with the event's stale packs."""
 from __future__ import annotations
 
 import hashlib
@@ -28,13 +30,15 @@ STYLESHEETS = ("print/print.css",)  # what base.html links; a change of style is
 
 @dataclass(frozen=True)
 class Part:
-    """One (section, kind) of a pack: its stored name once its HTML is known, and its page count."""
+    """One part (``chunk``) of a (section, kind) of a pack: its stored name once its HTML is
+    known, and its page count."""
 
     section: str | None
     kind: str
     name: str = ""
     pages: int = 0
     rendered: bool = False  # laid out by this call (False: reused from storage)
+    chunk: int = 0
 
 
 def parts_folder(folder: str) -> str:
@@ -55,11 +59,40 @@ def _style_digest() -> str:
     return digest.hexdigest()
 
 
-def part_html(sheet, kind: str, paper: str) -> tuple[str, str]:
-    """(HTML, title) of one kind of a sheet as the pack prints it."""
+def part_contexts(sheet, kind: str) -> list[dict]:
+    """The template contexts of a kind's parts, in order: the kind's ``items`` ``per_part`` at a
+    time (its ``tail``, such as the guide cards' wall chart, in the last), or the whole kind."""
     spec = KINDS[kind]
-    title = f"{spec.title} · {sheet.title}"
-    return render_html(spec.template, spec.build(sheet), paper=paper, title=title), title
+    context = spec.build(sheet)
+    items = list(context.get(spec.items) or ()) if spec.items else []
+    if not spec.per_part or len(items) <= spec.per_part:
+        return [context]
+    chunks = [items[i:i + spec.per_part] for i in range(0, len(items), spec.per_part)]
+    parts = []
+    for n, chunk in enumerate(chunks):
+        part = {**context, spec.items: chunk, "page_numbers": False}
+        if n < len(chunks) - 1:
+            part.update({key: None for key in spec.tail})
+        parts.append(part)
+    return parts
+
+
+def part_title(sheet, kind: str) -> str:
+    return f"{KINDS[kind].title} · {sheet.title}"
+
+
+def parts_html(sheet, kind: str, paper: str) -> list[str]:
+    """The HTML of each part of one kind of a sheet as the pack prints it."""
+    spec, title = KINDS[kind], part_title(sheet, kind)
+    return [render_html(spec.template, context, paper=paper, title=title) for context in part_contexts(sheet, kind)]
+
+
+def part_html(sheet, kind: str, paper: str, chunk: int = 0) -> str | None:
+    """The HTML of one part of a kind (None: the kind has no such part now)."""
+    contexts = part_contexts(sheet, kind)
+    if chunk >= len(contexts):
+        return None
+    return render_html(KINDS[kind].template, contexts[chunk], paper=paper, title=part_title(sheet, kind))
 
 
 def part_name(folder: str, kind: str, paper: str, html: str) -> str:
@@ -77,26 +110,34 @@ def _page_count(pdf: bytes) -> int:
     return len(PdfReader(io.BytesIO(pdf)).pages)
 
 
-def part_ensure(folder: str, sheet, kind: str, paper: str, section: str | None = None) -> Part:
-    """The part stored under the digest of what it prints, laid out only when it is not stored yet."""
+def part_ensure(folder: str, sheet, kind: str, paper: str, section: str | None = None, chunk: int = 0) -> Part:
+    """The part stored under the digest of what it prints, laid out only when it is not stored
+    yet (a part the kind no longer has: an empty Part, nothing stored)."""
+    html = part_html(sheet, kind, paper, chunk)
+    if html is None:
+        return Part(section, kind, "", 0, False, chunk)
+    return part_store(folder, kind, paper, html, section, chunk)
+
+
+def part_store(folder: str, kind: str, paper: str, html: str, section: str | None = None, chunk: int = 0) -> Part:
+    """Lay out and store this HTML as a part unless a part of the same text is stored already."""
     from weasyprint import HTML
 
     from .render import BASE_URL, _fetcher
 
-    html, _title = part_html(sheet, kind, paper)
     name = part_name(folder, kind, paper, html)
     if default_storage.exists(name):
-        return Part(section, kind, name, 0, False)
+        return Part(section, kind, name, 0, False, chunk)
     from weasyprint.text.fonts import FontConfiguration
 
     document = HTML(string=html, base_url=BASE_URL, url_fetcher=_fetcher()).render(font_config=FontConfiguration())
     pdf = document.write_pdf()
     if default_storage.exists(name):  # another worker stored it meanwhile
-        return Part(section, kind, name, len(document.pages), False)
+        return Part(section, kind, name, len(document.pages), False, chunk)
     saved = default_storage.save(name, ContentFile(pdf))
     if saved != name:  # a race produced a second copy: keep the first
         default_storage.delete(saved)
-    return Part(section, kind, name, len(document.pages), True)
+    return Part(section, kind, name, len(document.pages), True, chunk)
 
 
 def join_parts(names: list[str], title: str = "") -> tuple[bytes, int]:
