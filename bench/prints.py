@@ -4,13 +4,16 @@
 
 Renders each kind of the pack (guide cards, travellers, score slips, score cards, whist hand
 cards of a whist twin of the event, hand records with double-dummy grids, the results) from
-one in-memory event, joins the pack into one PDF as the Celery task does, prints a
+one in-memory event, each beside its floor (WeasyPrint on the same text as one plain table, no
+stylesheet but the paper, in the same process; CPU seconds, which a loaded machine stretches
+less than wall seconds), joins the pack into one PDF as the Celery task does, prints a
 table, writes PNG previews of each kind's first page with ``pdftoppm`` into bench/previews/
 (git-ignored) and the figures to bench/results/prints.json.
 
 Then the pack of the same event in the database as the Celery tasks make it (bench/prints_pack.py):
 inline, on 2 and 4 worker processes, and again after one new result, beside the WeasyPrint floor
-(the same text as plain table pages) measured in the same run. The workers need Redis: REDIS_URL,
+(the same text as plain table pages) measured in the same run; with BENCH_QUICK=1 (``make bench``)
+without the inline renders. The workers need Redis: REDIS_URL,
 else redis://127.0.0.1:6379/15 when it answers (only the bench's own keys are written there).
 """
 from __future__ import annotations
@@ -55,7 +58,8 @@ from tournaments.deals.doubledummy import analyse_boards, analysis_available  # 
 from tournaments.movements.mitchell import mitchell  # noqa: E402
 from tournaments.prints.demo import demo_sheet  # noqa: E402
 from tournaments.prints.kinds import PACK_KINDS, build_print  # noqa: E402
-from tournaments.prints.render import join_documents, render_document  # noqa: E402
+from tournaments.prints.render import join_documents, render_document, render_html  # noqa: E402
+from bench.prints_pack import floor_seconds  # noqa: E402
 
 PREVIEWS = ROOT / "bench" / "previews"
 RESULTS = Path(os.environ.get("BENCH_RESULTS_DIR") or ROOT / "bench" / "results") / "prints.json"
@@ -88,18 +92,22 @@ def main() -> int:
     rows, documents, files = [], [], {}
     for kind in () if args.no_kinds else ORDER:
         sheet = whist if kind == "hand-cards" else bridge
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         template, context, title = build_print(sheet, kind)
         built = time.perf_counter()
         document = render_document(template, context, paper=args.paper, title=title)
         laid_out = time.perf_counter()
         pdf = document.write_pdf()
-        done = time.perf_counter()
+        done, cpu = time.perf_counter(), time.process_time() - cpu
         pages = len(document.pages)
-        rows.append({"kind": kind, "pages": pages, "context_s": round(built - start, 4),
+        html = render_html(template, context, paper=args.paper, title=title)
+        elements = html.count("<") - html.count("</") - html.count("<!")
+        _floor_s, floor_pages, floor_cpu = floor_seconds([html])
+        rows.append({"kind": kind, "pages": pages, "elements": elements, "context_s": round(built - start, 4),
                      "layout_s": round(laid_out - built, 3), "pdf_s": round(done - laid_out, 3),
                      "total_s": round(done - start, 3), "s_per_page": round((done - start) / pages, 4),
-                     "bytes": len(pdf)})
+                     "cpu_s": round(cpu, 3), "floor_cpu_s": round(floor_cpu, 3), "floor_pages": floor_pages,
+                     "load": round(os.getloadavg()[0], 2), "bytes": len(pdf)})
         if kind in PACK_KINDS:
             documents.append(document)
         files[kind] = pdf
@@ -110,10 +118,12 @@ def main() -> int:
     pack_pages = sum(len(d.pages) for d in documents) or 1
     pack_seconds = sum(r["total_s"] for r in rows if r["kind"] in PACK_KINDS) + t_join
 
-    print(f"{'kind':<14}{'pages':>6}{'layout s':>10}{'pdf s':>8}{'total s':>9}{'s/page':>9}{'KiB':>8}")
+    print(f"{'kind':<14}{'pages':>6}{'elements':>9}{'layout s':>10}{'pdf s':>8}{'total s':>9}{'s/page':>9}"
+          f"{'CPU s':>7}{'floor CPU s':>12}{'ratio':>6}{'load':>6}{'KiB':>6}")
     for r in rows:
-        print(f"{r['kind']:<14}{r['pages']:>6}{r['layout_s']:>10.2f}{r['pdf_s']:>8.2f}{r['total_s']:>9.2f}"
-              f"{r['s_per_page']:>9.3f}{r['bytes'] / 1024:>8.0f}")
+        print(f"{r['kind']:<14}{r['pages']:>6}{r['elements']:>9}{r['layout_s']:>10.2f}{r['pdf_s']:>8.2f}"
+              f"{r['total_s']:>9.2f}{r['s_per_page']:>9.3f}{r['cpu_s']:>7.2f}{r['floor_cpu_s']:>12.2f}"
+              f"{r['cpu_s'] / r['floor_cpu_s']:>6.2f}{r['load']:>6.1f}{r['bytes'] / 1024:>6.0f}")
     print(f"{'pack':<14}{pack_pages:>6}{'':>10}{t_join:>8.2f}{pack_seconds:>9.2f}"
           f"{pack_seconds / pack_pages:>9.3f}{len(pack) / 1024:>8.0f}")
     if analysed:
@@ -158,16 +168,22 @@ def pack_figures(args) -> dict:
 
     call_command("migrate", verbosity=0, interactive=False)
     counts = tuple(int(n) for n in args.workers.split(",") if n.strip()) if settings.REDIS_URL else ()
-    figures = bench_pack(13, counts, args.paper)
+    figures = bench_pack(13, counts, args.paper, inline=not os.environ.get("BENCH_QUICK"))
     if args.workers and not settings.REDIS_URL:
         figures["note"] = "no Redis: the worker figures were skipped"
-    floor = figures["floor_s"]
-    print(f"\n{'pack in the database (13 tables, 26 boards)':<46}{'s':>8}{'floor s':>9}{'ratio':>7}")
+    floor, floor_cpu = figures["floor_s"], figures["floor_cpu_s"]
+    print(f"\n{'pack in the database (13 tables, 26 boards)':<46}{'s':>8}{'floor s':>9}{'ratio':>7}"
+          f"{'CPU s':>8}{'floor CPU s':>12}{'ratio':>7}{'load':>6}")
     for key, label in [("inline_s", "inline, one process"), ("inline_rerender_s", "inline, after one new result"),
                        *[(f"workers_{n}_s", f"{n} worker processes") for n in counts],
                        *[(f"workers_{n}_rerender_s", f"{n} worker processes, after one new result") for n in counts]]:
-        print(f"{label:<46}{figures[key]:>8.2f}{floor:>9.2f}{figures[key] / floor:>7.2f}")
-    print(f"floor: WeasyPrint on plain table pages of the same text, {figures['floor_pages']} pages, one process")
+        if key not in figures:
+            continue
+        cpu = figures.get(key.replace("_s", "_cpu_s"))
+        print(f"{label:<46}{figures[key]:>8.2f}{floor:>9.2f}{figures[key] / floor:>7.2f}{cpu:>8.2f}{floor_cpu:>12.2f}"
+              f"{cpu / floor_cpu:>7.2f}{figures['load'][key]:>6.1f}")
+    print(f"floor: WeasyPrint on plain table pages of the same text (one plain table a kind), {figures['floor_pages']} "
+          f"pages, one process; {figures['parts']} parts; CPU: every process of the pool")
     return figures
 
 

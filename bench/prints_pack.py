@@ -1,8 +1,14 @@
 """The print pack of a real 13-table, 26-board Mitchell in the database, as the Celery tasks make
 it: inline (one process, the chord run part after part), with 2 and 4 worker processes (a real
-``celery worker --pool=prefork``), and again after one new result (only the kinds that show
-results are laid out again). Each beside the WeasyPrint floor measured in the same run: the
-same text of every kind of the pack as plain table pages, laid out and written in one process.
+``celery worker --pool=prefork``), and again after one new result (only the parts whose text
+changed are laid out again). Each beside the WeasyPrint floor measured in the same run: the
+same text of every kind of the pack as plain table pages (one plain table a kind, no stylesheet
+but the paper), laid out and written in one process. Wall seconds and CPU seconds (the CPU of
+every process of the worker pool, or of this process inline): on a shared machine the CPU
+seconds are the per-process cost, the wall seconds what the director waits.
+
+With BENCH_QUICK=1 (``make bench``) the inline renders are left out: the pack's CPU seconds on
+the workers stand for the per-process figure.
 
 Used by bench/prints.py (``--workers 2,4``); needs Redis for the workers (REDIS_URL, db 15 by
 default) and a migrated database (DATABASE_URL; bench/summary.py passes a fresh SQLite file).
@@ -54,18 +60,43 @@ def plain_page(page_html: str, cells: int = 8) -> str:
             f"font: 9pt sans-serif; }}</style></head><body><table>{rows}</table></body></html>")
 
 
-def floor_seconds(pages: list[str]) -> tuple[float, int]:
-    """WeasyPrint on plain table pages of the same text: (seconds, pages) in this process."""
+def floor_seconds(pages: list[str]) -> tuple[float, int, float]:
+    """WeasyPrint on plain table pages of the same text: (seconds, pages, CPU seconds) in this process."""
     from weasyprint import HTML
 
     HTML(string=plain_page("<p>warm up</p>")).render().write_pdf()
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     count = 0
     for page in pages:
         document = HTML(string=plain_page(page)).render()
         document.write_pdf()
         count += len(document.pages)
-    return time.perf_counter() - started, count
+    return time.perf_counter() - started, count, time.process_time() - cpu
+
+
+def session_cpu(session: int) -> float:
+    """CPU seconds (user + system) of every live process of a session (a worker and its pool)."""
+    tick, total = os.sysconf("SC_CLK_TCK"), 0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as handle:
+                fields = handle.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[3]) == session:  # field 6: the session id
+            total += int(fields[11]) + int(fields[12])  # fields 14, 15: utime, stime
+    return total / tick
+
+
+def kind_html(sheet, kind: str, paper: str) -> str:
+    """A whole kind of the pack as one document's HTML (what the floor lays out as plain text)."""
+    from tournaments.prints.kinds import KINDS
+    from tournaments.prints.render import render_html
+
+    spec = KINDS[kind]
+    return render_html(spec.template, spec.build(sheet), paper=paper, title=f"{spec.title} · {sheet.title}")
 
 
 def make_event(tables: int, name: str, spare: int = 1):
@@ -154,19 +185,47 @@ def fresh(event):
     return Event.objects.select_related("club").get(pk=event.pk)
 
 
-def render_inline(event, paper: str = "A4") -> float:
-    """The pack with tasks inline: the planner runs the chord in this process."""
+class PartTimes:
+    """The CPU seconds and pages of each part laid out in this process (inline), while in use."""
+
+    def __init__(self):
+        self.parts: list[dict] = []
+
+    def __enter__(self):
+        from tournaments.prints import pack, parts
+
+        self.real = parts.part_store
+
+        def timed(folder, kind, paper, html, section=None, chunk=0):
+            started = time.process_time()
+            part = self.real(folder, kind, paper, html, section, chunk)
+            if part.rendered:
+                self.parts.append({"kind": kind, "part": chunk, "pages": part.pages,
+                                   "cpu_s": round(time.process_time() - started, 3)})
+            return part
+
+        parts.part_store = pack.part_store = timed
+        return self
+
+    def __exit__(self, *exc):
+        from tournaments.prints import pack, parts
+
+        parts.part_store = pack.part_store = self.real
+
+
+def render_inline(event, paper: str = "A4") -> tuple[float, float]:
+    """The pack with tasks inline: the planner runs the chord in this process; (s, CPU s)."""
     from cardroom.celery import app
     from tournaments.prints.tasks import render_event_pack
 
     app.conf.task_always_eager = True
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     render_event_pack.apply(args=(event.pk, paper))
-    return time.perf_counter() - started
+    return time.perf_counter() - started, time.process_time() - cpu
 
 
 def render_on_workers(event, queue: str, paper: str = "A4", limit: float = 600) -> float:
-    """The pack asked of the workers; seconds until it is stored."""
+    """The pack asked of the workers; seconds until it is stored (the planner runs there too)."""
     from cardroom.celery import app
     from tournaments.prints.pack import pack_ready
     from tournaments.prints.tasks import render_event_pack
@@ -215,17 +274,21 @@ class Workers:
                 self.process.wait()
 
 
-def _say(out: dict, key: str, value: float) -> None:
+def _say(out: dict, key: str, value: float, cpu: float | None = None) -> None:
     out[key] = round(value, 2)
-    print(f"  {key}: {out[key]:.2f} s", flush=True)
+    if cpu is not None:
+        out[key.replace("_s", "_cpu_s")] = round(cpu, 2)
+    load = round(os.getloadavg()[0], 2)
+    out.setdefault("load", {})[key] = load
+    print(f"  {key}: {out[key]:.2f} s" + (f" (CPU {cpu:.2f} s)" if cpu is not None else "") + f", load {load}",
+          flush=True)
 
 
-def bench_pack(tables: int = 13, workers: tuple[int, ...] = (2, 4), paper: str = "A4") -> dict:
+def bench_pack(tables: int = 13, workers: tuple[int, ...] = (2, 4), paper: str = "A4", inline: bool = True) -> dict:
     """Every figure of the pack beside the floor measured here (each printed as it is measured)."""
     from django.conf import settings
 
-    from tournaments.prints.pack import pack_plan
-    from tournaments.prints.parts import part_html
+    from tournaments.prints.pack import pack_kinds_plan, pack_plan
 
     import logging
 
@@ -238,15 +301,24 @@ def bench_pack(tables: int = 13, workers: tuple[int, ...] = (2, 4), paper: str =
     small, _u, _s = make_event(3, "warm")
     wait_analysed(small)
     render_inline(small)  # imports, fonts, templates: not counted
-    pages_html = [part_html(sheet, kind, paper)[0] for _s, sheet, kind in pack_plan(fresh(event))]
-    floor, floor_pages = floor_seconds(pages_html)
+    pages_html = [kind_html(sheet, kind, paper) for _s, sheet, kind in pack_kinds_plan(fresh(event))]
+    floor, floor_pages, floor_cpu = floor_seconds(pages_html)
 
-    out = {"tables": tables, "kinds": len(pages_html), "floor_pages": floor_pages}
-    _say(out, "floor_s", floor)
-    forget(event)
-    _say(out, "inline_s", render_inline(fresh(event)))
+    out = {"tables": tables, "kinds": len(pages_html), "parts": len(pack_plan(fresh(event))), "floor_pages": floor_pages}
+    _say(out, "floor_s", floor, floor_cpu)
+    if inline:
+        forget(event)
+        with PartTimes() as times:
+            _say(out, "inline_s", *render_inline(fresh(event)))
+        total = sum(p["cpu_s"] for p in times.parts) or 1
+        out["part_sizes"] = times.parts
+        out["largest_part_share"] = round(max(p["cpu_s"] for p in times.parts) / total, 3)
+        print(f"  {len(times.parts)} parts, the largest {out['largest_part_share']:.0%} of the pack's layout CPU")
     one_more_result(event, user, spare[0])  # inline: the scoring run follows the commit here
-    _say(out, "inline_rerender_s", render_inline(fresh(event)))
+    if inline:
+        with PartTimes() as times:
+            _say(out, "inline_rerender_s", *render_inline(fresh(event)))
+        out["rerender_parts"] = [f"{p['kind']}#{p['part']}" for p in times.parts]
 
     env = {**os.environ, "DATABASE_URL": os.environ.get("DATABASE_URL", ""), "REDIS_URL": settings.REDIS_URL,
            "MEDIA_ROOT": str(settings.MEDIA_ROOT), "DEBUG": "True", "PYTHONUNBUFFERED": "1"}
@@ -257,10 +329,14 @@ def bench_pack(tables: int = 13, workers: tuple[int, ...] = (2, 4), paper: str =
             forget(small)
             render_on_workers(small, pool.queue)  # each process imports WeasyPrint once: not counted
             forget(event)
-            _say(out, f"workers_{n}_s", render_on_workers(fresh(event), pool.queue))
+            cpu = session_cpu(pool.process.pid)
+            seconds = render_on_workers(fresh(event), pool.queue)
+            _say(out, f"workers_{n}_s", seconds, session_cpu(pool.process.pid) - cpu)
             app.conf.task_always_eager = True  # the result and its scoring run here, as a web request does
             one_more_result(event, user, spare[1 + workers.index(n)])
-            _say(out, f"workers_{n}_rerender_s", render_on_workers(fresh(event), pool.queue))
+            cpu = session_cpu(pool.process.pid)
+            seconds = render_on_workers(fresh(event), pool.queue)
+            _say(out, f"workers_{n}_rerender_s", seconds, session_cpu(pool.process.pid) - cpu)
         finally:
             pool.stop()
     return out
