@@ -1,4 +1,5 @@
-"""Table entry benchmark (issue 18): thirty table phones at once against gunicorn (3 workers):
+"""Table entry benchmark (issue 18): thirty table phones at once against gunicorn as the README
+deploys it (``gunicorn.conf.py``: 4 sync workers on two cores; ``--workers`` to change):
 every phone enters a board of round 1 at the same moment (``POST tables/A/{n}/``), then every
 phone confirms at the same moment (``POST .../confirm/``), with its PIN, while a Celery worker
 rescores (Redis). Beside them, in the same run, bursts of the same size: the floor, a
@@ -94,7 +95,7 @@ def setup_event(tables: int, boards: int):
 
 def in_process(club, event, section, table: int) -> dict:
     """One table's GET, POST and confirm in this process: statements (without transaction
-    control) and milliseconds each, after one warm-up GET."""
+    control) and milliseconds each, after one warm-up GET; and the floor's one-row insert."""
     from django.db import connection
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
@@ -119,12 +120,27 @@ def in_process(club, event, section, table: int) -> dict:
                                                   "tricks": 10}, content_type="application/json"))
     timed("confirm", lambda: phone.post(url + "confirm/", {"result": sent.json()["id"]},
                                         content_type="application/json"))
+    floor = Client()
+    floor.post(f"/bench/insert/?event={event.pk}&table=alone")
+    timed("insert", lambda: floor.post(f"/bench/insert/?event={event.pk}&table=alone"))
     return out
 
 
+def documented_workers() -> int:
+    """The worker count of the documented deployment (README, Production: ``gunicorn.conf.py``)
+    on this machine."""
+    import runpy
+
+    return int(runpy.run_path(str(ROOT / "gunicorn.conf.py"))["workers"])
+
+
 def serve(env: dict, port: int, log: Path, workers: int) -> subprocess.Popen:
+    """gunicorn as the README's production section runs it (``gunicorn.conf.py``: sync workers,
+    keep-alive, limits), on a port and access log of the bench's own; the floor's view and the
+    table's requests are served by the same processes."""
     server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "bench.entry_wsgi:application", "--bind", f"127.0.0.1:{port}",
+        [sys.executable, "-m", "gunicorn", "bench.entry_wsgi:application", "-c", str(ROOT / "gunicorn.conf.py"),
+         "--bind", f"127.0.0.1:{port}",
          "--workers", str(workers), "--access-logfile", str(log), "--access-logformat", "%(m)s %(U)s %(s)s %(D)s",
          "--log-level", "warning"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         start_new_session=True)
@@ -225,14 +241,44 @@ def worker_times(log: Path, club_slug: str) -> dict:
     return {k: {"p50": pct(v, 0.5), "p95": pct(v, 0.95), "n": len(v)} for k, v in kinds.items()}
 
 
+def table(report: dict, before: dict) -> str:
+    """Each figure beside its floor from the same run, and before issue 18 (``before``)."""
+    inside, was = report["inside_worker_ms"], before.get("inside_worker_ms") or {}
+    head = (f"table entry: {report['phones']} phones at once, {report['database']}, gunicorn {report['gunicorn_workers']} "
+            f"workers, load {report['load_average_start']:.1f} -> {report['load_average']:.1f}")
+    lines = [head, f"{'':<26}{'p50 ms':>9}{'p95 ms':>9}{'floor p50':>11}{'floor p95':>11}{'in worker':>11}"
+                   f"{'floor':>8}{'before p50/p95 (in worker)':>30}"]
+    for name, key in (("POST result", "post"), ("confirm", "confirm")):
+        then = (f"{before.get(f'{key}_p50_ms')}/{before.get(f'{key}_p95_ms')} "
+                f"({(was.get(key) or {}).get('p50')})" if before else "-")
+        lines.append(f"{name:<26}{report[f'{key}_p50_ms']!s:>9}{report[f'{key}_p95_ms']!s:>9}"
+                     f"{report['insert_floor_p50_ms']!s:>11}{report['insert_floor_p95_ms']!s:>11}"
+                     f"{inside[key]['p50']!s:>11}{inside['insert']['p50']!s:>8}{then:>30}")
+    lines.append(f"{'floor: one-row insert view':<26}{report['insert_floor_p50_ms']!s:>9}"
+                 f"{report['insert_floor_p95_ms']!s:>9}{'':>22}{inside['insert']['p50']!s:>11}")
+    lines.append(f"{'club GET (signed in)':<26}{report['club_get_p50_ms']!s:>9}{report['club_get_p95_ms']!s:>9}"
+                 f"{'':>22}{inside['club_get']['p50']!s:>11}")
+    alone, then = report["alone"], before.get("alone") or {}
+    lines.append(f"{'statements GET/POST/confirm':<26}{alone['get_queries']}/{alone['post_queries']}/"
+                 f"{alone['confirm_queries']} (target <= 6; before "
+                 f"{then.get('get_queries')}/{then.get('post_queries')}/{then.get('confirm_queries')})")
+    lines.append(f"{'alone, ms GET/POST/confirm':<26}{alone['get_ms']}/{alone['post_ms']}/{alone['confirm_ms']} "
+                 f"(floor {alone.get('insert_ms')}; before {then.get('get_ms')}/{then.get('post_ms')}/"
+                 f"{then.get('confirm_ms')})")
+    return "\n".join(lines)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--tables", type=int, default=30)
     parser.add_argument("--boards", type=int, default=3, help="boards per round: each phone enters and confirms each")
-    parser.add_argument("--workers", type=int, default=3, help="gunicorn workers")
+    parser.add_argument("--workers", type=int, default=None,
+                        help="gunicorn workers (default: the documented deployment's, gunicorn.conf.py)")
     parser.add_argument("--quick", action="store_true", help="two boards per phone")
     args = parser.parse_args()
     boards = 2 if args.quick or os.environ.get("BENCH_QUICK") else args.boards
+    load_start = os.getloadavg()[0]
+    workers = args.workers or documented_workers()
     env = environment()
     os.environ.update({k: env[k] for k in ("DATABASE_URL", "DJANGO_SETTINGS_MODULE", "BENCH_ENTRY_QUEUE")})
     if env.get("REDIS_URL"):
@@ -255,7 +301,7 @@ def main() -> None:
                                   stderr=subprocess.DEVNULL, start_new_session=True)
     port = free_port()
     log = Path(tempfile.gettempdir()) / f"cardroom-entry-{os.getpid()}.log"
-    server = serve(env, port, log, args.workers)
+    server = serve(env, port, log, workers)
     try:
         run = phones(port, club, event, section, list(range(1, args.tables + 1)), session, boards)
     finally:
@@ -268,7 +314,8 @@ def main() -> None:
     log.unlink(missing_ok=True)
     times = run["times"]
     report = {
-        "database": connection.vendor, "worker": bool(worker), "gunicorn_workers": args.workers,
+        "database": connection.vendor, "worker": bool(worker), "gunicorn_workers": workers,
+        "gunicorn_config": "gunicorn.conf.py (README, Production)",
         "phones": args.tables, "boards_each": boards, "results": len(run["codes"]),
         "all_stored": all(c == (201, 200) for c in run["codes"]), "wall_s": run["wall_s"],
         "post_p50_ms": pct(times["post"], 0.5), "post_p95_ms": pct(times["post"], 0.95),
@@ -276,15 +323,13 @@ def main() -> None:
         "insert_floor_p50_ms": pct(times["insert"], 0.5), "insert_floor_p95_ms": pct(times["insert"], 0.95),
         "club_get_p50_ms": pct(times["club_get"], 0.5), "club_get_p95_ms": pct(times["club_get"], 0.95),
         "inside_worker_ms": inside, "alone": alone,
-        "load_average": os.getloadavg()[0],
+        "load_average_start": load_start, "load_average": os.getloadavg()[0],
     }
-    print(f"{'table entry (' + str(args.tables) + ' phones, ' + connection.vendor + ')':<44}{'p50 ms':>10}{'p95 ms':>10}"
-          f"{'in worker p50':>15}")
-    for name, key in (("POST result", "post"), ("confirm", "confirm"), ("floor: one-row insert view", "insert"),
-                      ("club GET (signed in)", "club_get")):
-        print(f"{name:<44}{pct(times[key], 0.5)!s:>10}{pct(times[key], 0.95)!s:>10}{inside[key]['p50']!s:>15}")
-    print(f"{'statements per GET / POST / confirm':<44}{alone['get_queries']}/{alone['post_queries']}/"
-          f"{alone['confirm_queries']}")
+    before = {}
+    kept = ROOT / "bench" / "results" / "table_entry_before.json"
+    if kept.exists():
+        before = json.loads(kept.read_text())
+    print(table(report, before))
     out = Path(os.environ.get("BENCH_RESULTS_DIR") or ROOT / "bench" / "results") / "table_entry.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(report, indent=2) + "\n")

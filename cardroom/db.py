@@ -36,3 +36,36 @@ def retry_transient(fn=None, *, attempts: int = 4, pause: float = 0.05):
                     time.sleep(pause * attempt)
         return inner
     return wrap(fn) if fn is not None else wrap
+
+
+class Columns:
+    """One model's columns in a hand-written SELECT (``sql(alias)``) and its rows back as
+    instances (``build``), through the ORM's own converters: for a read on every table phone's
+    request whose queryset Django would otherwise build and compile each time (issue 18)."""
+
+    def __init__(self, model, *, defer: tuple[str, ...] = ()):
+        self.model = model
+        self.fields = [f for f in model._meta.concrete_fields if f.attname not in defer]
+        self.names = frozenset(f.attname for f in self.fields)
+        self._converters: dict[str, list] = {}
+
+    def __len__(self) -> int:
+        return len(self.fields)
+
+    def sql(self, alias: str) -> str:
+        quote = connection.ops.quote_name
+        return ", ".join(f"{alias}.{quote(f.column)}" for f in self.fields)
+
+    def build(self, values):
+        """An instance from this model's values in a row (in ``fields`` order)."""
+        converters = self._converters.get(connection.vendor)
+        if converters is None:
+            converters = self._converters[connection.vendor] = [
+                [(conv, col) for conv in (*connection.ops.get_db_converters(col), *col.get_db_converters(connection))]
+                for col in (f.get_col(self.model._meta.db_table) for f in self.fields)]
+        out = []
+        for value, convs in zip(values, converters):
+            for conv, col in convs:
+                value = conv(value, col, connection)
+            out.append(value)
+        return self.model.from_db(connection.alias, self.names, out)

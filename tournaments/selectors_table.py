@@ -14,13 +14,13 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import NamedTuple
 
-from django.db.models import Exists, IntegerField, OuterRef, Q, Subquery, Sum, Value
-from django.db.models.functions import Coalesce
+from django.db import connection
 from django.utils import timezone
 
+from cardroom.db import Columns
+from clubs.models import Club
 from tournaments.deals.boards import board_dealer, board_vulnerability
 from tournaments.models import BoardNotPlayed, Entry, EntryStatus, Event, NotPlayedStatus, PinMiss, Result, Section
-from tournaments.models.sections import movement_key
 from tournaments.movements.model import Movement
 from tournaments.movements.moves import moves_text, next_play, table_moves
 
@@ -91,24 +91,75 @@ def _sides(tp, names: dict) -> dict:
                       for seat, label in zip(SEAT_NAMES, tp.entrants)]}
 
 
+_SECTION, _EVENT, _CLUB = Columns(Section, defer=("movement",)), Columns(Event), Columns(Club)
+
+
 def table_section(*, club_slug: str, event_id: int, name: str, table: int, client: str,
                   pin_window: int) -> Section | None:
     """A table's request in one query: the section with its event and club, the movement's
-    fingerprint instead of its JSON (``Section.schedule`` keeps the parse per process), the
-    client's wrong-PIN streak here and the table's recent streaks (``pin_window`` seconds:
-    ``services.pins``), and whether the table has boards reported not played."""
-    misses = PinMiss.objects.filter(event=OuterRef("event_id"), table=f"{name}/{table}")
-    mine = misses.filter(client=client)
-    recent = (misses.filter(last_try__gte=timezone.now() - timedelta(seconds=pin_window))
-              .values("event").annotate(n=Sum("streak")).values("n"))
-    return (Section.objects.select_related("event__club").defer("movement")
-            .filter(event_id=event_id, name=name, event__deleted_at__isnull=True,
-                    event__club__slug=club_slug, event__club__deleted_at__isnull=True)
-            .annotate(movement_key=movement_key(),
-                      pin_streak=Subquery(mine.values("streak")[:1]),
-                      pin_table_streaks=Coalesce(Subquery(recent, output_field=IntegerField()), Value(0)),
-                      reports_here=Exists(BoardNotPlayed.objects.filter(section=OuterRef("pk"), table=table)))
-            .first())
+    fingerprint (``Section.movement_hash``) instead of its JSON (``Section.schedule`` keeps the
+    parse per process), the client's wrong-PIN streak here (``pin_streak``) and the table's
+    recent streaks (``pin_table_streaks``, ``pin_window`` seconds: ``services.pins``), and
+    whether the table has boards reported not played (``reports_here``). Written out in SQL:
+    every table phone's request runs it, and the ORM's building and compiling of the same
+    query cost more than the database's answer (issue 18)."""
+    quote = connection.ops.quote_name
+    seat = f"{name}/{table}"
+    since = connection.ops.adapt_datetimefield_value(timezone.now() - timedelta(seconds=pin_window))
+    misses, reports = quote(PinMiss._meta.db_table), quote(BoardNotPlayed._meta.db_table)
+    sql = (f"SELECT {_SECTION.sql('s')}, {_EVENT.sql('e')}, {_CLUB.sql('c')}, "
+           f"(SELECT m.streak FROM {misses} m WHERE m.event_id = s.event_id AND m.{quote('table')} = %s "
+           f"AND m.client = %s LIMIT 1), "
+           f"COALESCE((SELECT SUM(m.streak) FROM {misses} m WHERE m.event_id = s.event_id "
+           f"AND m.{quote('table')} = %s AND m.last_try >= %s), 0), "
+           f"EXISTS(SELECT 1 FROM {reports} r WHERE r.section_id = s.id AND r.{quote('table')} = %s) "
+           f"FROM {quote(Section._meta.db_table)} s "
+           f"JOIN {quote(Event._meta.db_table)} e ON e.id = s.event_id "
+           f"JOIN {quote(Club._meta.db_table)} c ON c.id = e.club_id "
+           f"WHERE s.event_id = %s AND s.name = %s AND e.deleted_at IS NULL AND c.slug = %s "
+           f"AND c.deleted_at IS NULL")
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [seat, client, seat, since, table, event_id, name, club_slug])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    ends = (len(_SECTION), len(_SECTION) + len(_EVENT), len(_SECTION) + len(_EVENT) + len(_CLUB))
+    section, event, club = (_SECTION.build(row[:ends[0]]), _EVENT.build(row[ends[0]:ends[1]]),
+                            _CLUB.build(row[ends[1]:ends[2]]))
+    event.club = club
+    section.event = event
+    section.pin_streak, section.pin_table_streaks, section.reports_here = \
+        row[ends[2]], int(row[ends[2] + 1] or 0), bool(row[ends[2] + 2])
+    return section
+
+
+_RESULT, _ENTRY, _LABEL = Columns(Result), Columns(Entry), Columns(Entry, defer=tuple(
+    f.attname for f in Entry._meta.concrete_fields if f.attname not in ("id", "label")))
+RESULT_SEATS = ("ns", "ew", "south", "west")
+
+
+def table_result(*, section: Section, table: int, result_id: int) -> Result | None:
+    """One result of the table, with its entries' numbers (``ns``, ``ew``, an individual's
+    ``south`` and ``west``: id and label only, what its snapshot shows), in one query written
+    out in SQL (a table's confirm, issue 18)."""
+    quote = connection.ops.quote_name
+    entries = quote(Entry._meta.db_table)
+    sql = (f"SELECT {_RESULT.sql('r')}, "
+           + ", ".join(f"{seat}.id, {seat}.label" for seat in RESULT_SEATS)
+           + f" FROM {quote(Result._meta.db_table)} r "
+           + " ".join(f"LEFT JOIN {entries} {seat} ON {seat}.id = r.{seat}_id" for seat in RESULT_SEATS)
+           + f" WHERE r.section_id = %s AND r.{quote('table')} = %s AND r.id = %s")
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [section.pk, table, result_id])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    result = _RESULT.build(row[:len(_RESULT)])
+    for i, seat in enumerate(RESULT_SEATS):
+        pk, label = row[len(_RESULT) + 2 * i: len(_RESULT) + 2 * i + 2]
+        if pk is not None:
+            setattr(result, seat, _LABEL.build((pk, label)))
+    return result
 
 
 class TableState(NamedTuple):
@@ -122,11 +173,19 @@ class TableState(NamedTuple):
 
 
 def table_state(section: Section, table: int, *, board: int | None = None) -> TableState:
-    """Two queries (three when the table has boards reported not played)."""
-    entries = list(section.entries.order_by("-status", "joined_round", "pk"))
+    """Two queries (three when the table has boards reported not played), the first two
+    written out in SQL (every table request runs them: issue 18)."""
+    quote = connection.ops.quote_name
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT {_ENTRY.sql('e')} FROM {quote(Entry._meta.db_table)} e WHERE e.section_id = %s "
+                       "ORDER BY e.status DESC, e.joined_round, e.id", [section.pk])
+        entries = [_ENTRY.build(row) for row in cursor.fetchall()]
+        wanted = f"r.{quote('table')} = %s" + ("" if board is None else " OR r.board = %s")
+        cursor.execute(f"SELECT {_RESULT.sql('r')} FROM {quote(Result._meta.db_table)} r "
+                       f"WHERE r.section_id = %s AND ({wanted}) ORDER BY r.board",
+                       [section.pk, table, *([] if board is None else [board])])
+        results = [_RESULT.build(row) for row in cursor.fetchall()]
     by_id = {e.pk: e for e in entries}
-    wanted = Q(table=table) if board is None else Q(table=table) | Q(board=board)
-    results = list(Result.objects.filter(wanted, section=section).order_by("board"))
     for r in results:
         _attach(r, by_id, "ns", "ew", "south", "west")
     reports = []

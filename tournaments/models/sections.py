@@ -5,22 +5,23 @@ import threading
 from collections import OrderedDict
 
 from django.db import models
-from django.db.models import TextField
+from django.db.models import F, TextField
 from django.db.models.functions import MD5, Cast
 
 from tournaments.movements.model import Movement
 
 #: Parsed movements kept per process, keyed by (section id, MD5 of the stored JSON): a table's
-#: requests read the fingerprint instead of the JSON (``Section.with_movement_key``) and
-#: reuse the parse; any change to the stored movement is a new key (issue 18).
+#: requests read the fingerprint (``Section.movement_hash``, kept by the database) instead of
+#: the JSON and reuse the parse; any change to the stored movement is a new key (issue 18).
 SCHEDULES: OrderedDict[tuple[int, str], Movement] = OrderedDict()
 SCHEDULES_KEPT = 64
 _schedules_lock = threading.Lock()
 
 
 def movement_key():
-    """The stored movement's fingerprint, computed by the database (no JSON sent or decoded)."""
-    return MD5(Cast("movement", TextField()))
+    """The stored movement's fingerprint (no JSON sent or decoded): the column the database
+    computes when the movement is written, so reading it costs no hashing per request."""
+    return F("movement_hash")
 
 
 class Section(models.Model):
@@ -30,6 +31,10 @@ class Section(models.Model):
     name = models.CharField(max_length=8, default="A")
     movement = models.JSONField(default=dict, blank=True)
     position = models.PositiveSmallIntegerField(default=1)
+    #: MD5 of the stored movement, computed by the database on every write of it (whoever
+    #: writes: a save, a queryset update): the key of the per-process parse (``SCHEDULES``).
+    movement_hash = models.GeneratedField(expression=MD5(Cast("movement", TextField())),
+                                          output_field=models.CharField(max_length=32), db_persist=True)
 
     class Meta:
         ordering = ["event", "position", "name"]
@@ -48,7 +53,7 @@ class Section(models.Model):
         section read with its movement deferred and ``movement_key`` annotated (a table's
         request) takes the process's parse of that stored value, reading the JSON only once.
         """
-        if "movement" not in self.__dict__ and getattr(self, "movement_key", None):
+        if "movement" not in self.__dict__ and self._movement_key():
             return self._kept_schedule()
         stored = self.movement
         parsed = self.__dict__.get("_parsed_movement")
@@ -57,15 +62,19 @@ class Section(models.Model):
             self.__dict__["_parsed_movement"] = parsed
         return parsed[1]
 
+    def _movement_key(self) -> str | None:
+        """The fingerprint read with the row (the column, or a ``movement_key`` annotation),
+        without a query for it."""
+        return self.__dict__.get("movement_key") or self.__dict__.get("movement_hash")
+
     def _kept_schedule(self) -> Movement:
-        key = (self.pk, self.movement_key)
+        key = (self.pk, self._movement_key())
         with _schedules_lock:
             found = SCHEDULES.get(key)
             if found is not None:
                 SCHEDULES.move_to_end(key)
                 return found
-        stored = type(self).objects.filter(pk=self.pk).annotate(key=movement_key()).values_list(
-            "movement", "key").first()
+        stored = type(self).objects.filter(pk=self.pk).values_list("movement", "movement_hash").first()
         if stored is None:
             return Movement.from_stored({})
         found = Movement.from_stored(stored[0])

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import F
 
 from cardroom.db import retry_transient
@@ -23,6 +23,7 @@ from scoring.engine.rules import AUCTION_1908, BRIDGE_1904, DUPLICATE_WHIST_TRIC
 from tournaments.models import Entry, EntryStatus, Event, EventStatus, Game, Result, ResultChange, Section
 from tournaments.movements.model import Slot
 from tournaments.selectors_boards import event_board_numbers
+from tournaments.selectors_table import table_result
 
 from .lifecycle import correction_check
 
@@ -278,8 +279,14 @@ def _lock(event: Event) -> int | None:
     """Writers of one event's results queue on its row, taken first (no deadlocks); NO KEY
     UPDATE leaves the scoring run's inserts (which only share-lock the key) free. Returns the
     event's ``results_version`` as locked."""
-    return Event.objects.select_for_update(no_key=True).filter(pk=event.pk).values_list(
-        "results_version", flat=True).first()
+    features = connection.features
+    lock = (" FOR NO KEY UPDATE" if features.has_select_for_no_key_update
+            else " FOR UPDATE" if features.has_select_for_update else "")  # SQLite: the write lock is the file's
+    with connection.cursor() as cursor:  # written out: every table's POST takes it (issue 18)
+        cursor.execute(f"SELECT results_version FROM {connection.ops.quote_name(Event._meta.db_table)} "
+                       f"WHERE id = %s AND deleted_at IS NULL{lock}", [event.pk])
+        row = cursor.fetchone()
+    return row[0] if row else None
 
 
 def _bump(event: Event) -> None:
@@ -415,8 +422,7 @@ def table_result_confirm_store(*, event: Event, section: Section, table: int, re
     ``_bump``), then the result is read under the lock, confirmed (compare-and-set) and
     audited; a result already confirmed changes nothing (the count is rolled back)."""
     Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
-    result = (Result.objects.filter(section=section, table=table, pk=result_id)
-              .select_related("ns", "ew", "south", "west").first())
+    result = table_result(section=section, table=table, result_id=result_id)
     if result is None:
         raise ValidationError({"result": ["No result with that id at this table."]})
     if result.confirmed or not Result.objects.filter(pk=result.pk, confirmed=False).update(confirmed=True):
