@@ -246,23 +246,23 @@ def table(report: dict, before: dict) -> str:
     inside, was = report["inside_worker_ms"], before.get("inside_worker_ms") or {}
     head = (f"table entry: {report['phones']} phones at once, {report['database']}, gunicorn {report['gunicorn_workers']} "
             f"workers, load {report['load_average_start']:.1f} -> {report['load_average']:.1f}")
-    lines = [head, f"{'':<26}{'p50 ms':>9}{'p95 ms':>9}{'floor p50':>11}{'floor p95':>11}{'in worker':>11}"
+    lines = [head, f"{'':<28}{'p50 ms':>9}{'p95 ms':>9}{'floor p50':>11}{'floor p95':>11}{'in worker':>11}"
                    f"{'floor':>8}{'before p50/p95 (in worker)':>30}"]
     for name, key in (("POST result", "post"), ("confirm", "confirm")):
         then = (f"{before.get(f'{key}_p50_ms')}/{before.get(f'{key}_p95_ms')} "
                 f"({(was.get(key) or {}).get('p50')})" if before else "-")
-        lines.append(f"{name:<26}{report[f'{key}_p50_ms']!s:>9}{report[f'{key}_p95_ms']!s:>9}"
+        lines.append(f"{name:<28}{report[f'{key}_p50_ms']!s:>9}{report[f'{key}_p95_ms']!s:>9}"
                      f"{report['insert_floor_p50_ms']!s:>11}{report['insert_floor_p95_ms']!s:>11}"
                      f"{inside[key]['p50']!s:>11}{inside['insert']['p50']!s:>8}{then:>30}")
-    lines.append(f"{'floor: one-row insert view':<26}{report['insert_floor_p50_ms']!s:>9}"
+    lines.append(f"{'floor: one-row insert view':<28}{report['insert_floor_p50_ms']!s:>9}"
                  f"{report['insert_floor_p95_ms']!s:>9}{'':>22}{inside['insert']['p50']!s:>11}")
-    lines.append(f"{'club GET (signed in)':<26}{report['club_get_p50_ms']!s:>9}{report['club_get_p95_ms']!s:>9}"
+    lines.append(f"{'club GET (signed in)':<28}{report['club_get_p50_ms']!s:>9}{report['club_get_p95_ms']!s:>9}"
                  f"{'':>22}{inside['club_get']['p50']!s:>11}")
     alone, then = report["alone"], before.get("alone") or {}
-    lines.append(f"{'statements GET/POST/confirm':<26}{alone['get_queries']}/{alone['post_queries']}/"
+    lines.append(f"{'statements GET/POST/confirm':<28}{alone['get_queries']}/{alone['post_queries']}/"
                  f"{alone['confirm_queries']} (target <= 6; before "
                  f"{then.get('get_queries')}/{then.get('post_queries')}/{then.get('confirm_queries')})")
-    lines.append(f"{'alone, ms GET/POST/confirm':<26}{alone['get_ms']}/{alone['post_ms']}/{alone['confirm_ms']} "
+    lines.append(f"{'alone, ms GET/POST/confirm':<28}{alone['get_ms']}/{alone['post_ms']}/{alone['confirm_ms']} "
                  f"(floor {alone.get('insert_ms')}; before {then.get('get_ms')}/{then.get('post_ms')}/"
                  f"{then.get('confirm_ms')})")
     return "\n".join(lines)

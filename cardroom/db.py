@@ -52,9 +52,9 @@ class Columns:
     def __len__(self) -> int:
         return len(self.fields)
 
-    def sql(self, alias: str) -> str:
+    def sql(self, alias: str | None = None) -> str:
         quote = connection.ops.quote_name
-        return ", ".join(f"{alias}.{quote(f.column)}" for f in self.fields)
+        return ", ".join(f"{alias}.{quote(f.column)}" if alias else quote(f.column) for f in self.fields)
 
     def build(self, values):
         """An instance from this model's values in a row (in ``fields`` order)."""

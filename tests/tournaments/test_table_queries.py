@@ -129,3 +129,106 @@ def test_a_result_confirmed_meanwhile_is_checked_again_under_the_lock(started, m
     assert created and not result.confirmed and result.table == 3
     assert len(checked) == 2 and checked[1] is None  # the second read the board itself, under the lock
     assert Result.objects.filter(section=section, board=board).count() == 2
+
+
+@pytest.mark.django_db
+def test_a_refusal_under_the_lock_rolls_the_inserted_result_back(started, monkeypatch):
+    """The table's result and its audit row are inserted before the event's lock; when the board
+    changed meanwhile and the check under the lock refuses, neither stays."""
+    from django.core.exceptions import ValidationError
+
+    from tournaments.services import results
+    from tournaments.services.tables import table_result_submit
+
+    event, section = started
+    stale = Event.objects.get(pk=event.pk)
+    Event.objects.filter(pk=event.pk).update(results_version=stale.results_version + 1)  # a confirm meanwhile
+    calls = []
+
+    def check(**kw):
+        calls.append(kw.get("board"))
+        if len(calls) == 2:
+            raise ValidationError({"board": ["Scoring would refuse this result: test"]})
+
+    monkeypatch.setattr(results, "result_check", check)
+    board = section.schedule.table(1, 3).boards[0]
+    with pytest.raises(ValidationError):
+        table_result_submit(event=stale, section=section, table=3,
+                            data={"board": board, "contract": "4S", "declarer": "S", "tricks": 10})
+    assert len(calls) == 2
+    assert not Result.objects.filter(section=section, board=board).exists()
+    assert not ResultChange.objects.filter(event=event, board=board).exists()
+
+
+def _entered(event, section, table):
+    from tournaments.services.tables import table_result_submit
+
+    board = section.schedule.table(1, table).boards[0]
+    result, created = table_result_submit(event=event, section=section, table=table,
+                                          data={"board": board, "contract": "3NT", "declarer": "N", "tricks": 9})
+    assert created
+    return result
+
+
+@pytest.mark.django_db
+def test_a_confirm_audits_the_result_as_confirmed_when_the_table_replaced_it_meanwhile(started, monkeypatch):
+    from tournaments import selectors_table
+    from tournaments.services import results
+    from tournaments.services.tables import table_result_confirm
+
+    event, section = started
+    result = _entered(event, section, 3)
+    read = selectors_table.table_result
+
+    def read_then_replace(**kw):
+        seen = read(**kw)
+        Result.objects.filter(pk=result.pk).update(tricks=10, score_ns=630)  # the table's own replacement
+        return seen
+
+    monkeypatch.setattr(results, "table_result", read_then_replace)
+    confirmed = table_result_confirm(event=Event.objects.get(pk=event.pk), section=section, table=3,
+                                     result_id=result.pk)
+    assert confirmed.confirmed and confirmed.tricks == 10 and confirmed.snapshot()["ns"] == result.ns.label
+    trail = ResultChange.objects.get(result=result, action="confirm")
+    assert trail.after["tricks"] == 10 and trail.after["score_ns"] == 630 and trail.after["confirmed"] is True
+    assert Event.objects.get(pk=event.pk).results_version == event.results_version + 1
+
+
+@pytest.mark.django_db
+def test_a_result_gone_before_its_confirm_is_a_400_and_counts_nothing(started, monkeypatch):
+    from django.core.exceptions import ValidationError
+
+    from tournaments import selectors_table
+    from tournaments.services import results
+    from tournaments.services.tables import table_result_confirm
+
+    event, section = started
+    result = _entered(event, section, 4)
+    read = selectors_table.table_result
+    calls = []
+
+    def read_then_withdraw(**kw):
+        calls.append(1)
+        seen = read(**kw)
+        if len(calls) == 1:
+            Result.objects.filter(pk=result.pk).delete()  # reported not played meanwhile
+        return seen
+
+    monkeypatch.setattr(results, "table_result", read_then_withdraw)
+    with pytest.raises(ValidationError) as refused:
+        table_result_confirm(event=Event.objects.get(pk=event.pk), section=section, table=4, result_id=result.pk)
+    assert "result" in refused.value.message_dict
+    assert Event.objects.get(pk=event.pk).results_version == event.results_version
+    assert not ResultChange.objects.filter(event=event, action="confirm").exists()
+
+
+@pytest.mark.django_db
+def test_the_movement_key_follows_any_write_of_the_movement(started):
+    """The fingerprint is computed by the database: a queryset update (no ``save``) changes it too."""
+    from tournaments.models import Section
+
+    event, section = started
+    before = Section.objects.values_list("movement_hash", flat=True).get(pk=section.pk)
+    Section.objects.filter(pk=section.pk).update(movement=dict(section.movement, note="changed"))
+    after = Section.objects.values_list("movement_hash", flat=True).get(pk=section.pk)
+    assert before and after and before != after and len(after) == 32

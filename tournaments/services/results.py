@@ -12,7 +12,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, transaction
 from django.db.models import F
 
-from cardroom.db import retry_transient
+from cardroom.db import Columns, retry_transient
 from cardroom.errors import Conflict
 from cardroom.tasks import enqueue_once_on_commit
 from scoring.services import result_check
@@ -378,9 +378,10 @@ def table_result_store(*, event: Event, section: Section, table: int, data: dict
                        seen: list[Result], version: int) -> tuple[Result, bool]:
     """A table's own result, awaiting confirmation: ``result_submit`` (source "table") from what
     the table's request already read: the section, its entries, the board's results (``seen``)
-    and the event's ``results_version`` then. The event's row lock is held only around the
-    insert of the result and its audit row; when a confirmed result changed in between (the
-    version moved) the board is checked again under the lock. A result already stored for these
+    and the event's ``results_version`` then. The result and its audit row are inserted
+    first and the event's row is locked last, so the lock is held only for the commit; when a
+    confirmed result changed in between (the version moved) the board is checked again under
+    the lock (and a refusal rolls the insert back). A result already stored for these
     pairs (the same again, the table's own replacement, one stored meanwhile) goes the general
     way, under the lock throughout."""
     def general():
@@ -404,37 +405,68 @@ def table_result_store(*, event: Event, section: Section, table: int, data: dict
     result_check(result=result, board=[r for r in board_results if r.confirmed], entries=entries)
     try:
         with transaction.atomic():
-            if _lock(event) != version:  # a result was confirmed or changed since the board was read
-                result_check(result=result, entries=entries)
             result.save(force_insert=True)
             _audit(result, event=event, section=section, board=board, action=ResultChange.Action.CREATE,
                    before=None, after=result.snapshot(), table=table)
+            if _lock(event) != version:  # a result was confirmed or changed since the board was read
+                result_check(result=result, entries=entries)  # refused: the insert is rolled back
     except IntegrityError:
         return general()
     return result, True
 
 
 @retry_transient
-@transaction.atomic
 def table_result_confirm_store(*, event: Event, section: Section, table: int, result_id: int) -> Result:
-    """The other side agrees its table's result (``result_confirm`` for a table's device): the
-    event's row is locked first by counting the change (``results_version``, as ``_lock`` and
-    ``_bump``), then the result is read under the lock, confirmed (compare-and-set) and
-    audited; a result already confirmed changes nothing (the count is rolled back)."""
-    Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
-    result = table_result(section=section, table=table, result_id=result_id)
-    if result is None:
-        raise ValidationError({"result": ["No result with that id at this table."]})
-    if result.confirmed or not Result.objects.filter(pk=result.pk, confirmed=False).update(confirmed=True):
-        transaction.set_rollback(True)
-        return result
-    result.confirmed = True
-    result.event, result.section = event, section
-    _audit(result, event=event, section=section, board=result.board, action=ResultChange.Action.CONFIRM,
-           before=None, after=result.snapshot(), table=table)
-    from scoring.tasks import rescore_event
+    """The other side agrees its table's result (``result_confirm`` for a table's device). The
+    result and its pairs are read before any lock; then the event's row is locked by counting
+    the change (``results_version``, as ``_lock`` and ``_bump``: writers lock the event first),
+    the result is confirmed by a compare-and-set that returns the row as confirmed (what the
+    audit keeps, even had the table replaced it meanwhile) and audited. A result already
+    confirmed changes nothing (the count is rolled back); one gone meanwhile is a 400."""
+    def missing():
+        return ValidationError({"result": ["No result with that id at this table."]})
 
-    enqueue_once_on_commit(rescore_event, event.pk, coalesce=True)  # a burst of results: one run
+    seen = table_result(section=section, table=table, result_id=result_id)
+    if seen is None:
+        raise missing()
+    if seen.confirmed:
+        return seen
+    with transaction.atomic():
+        Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
+        result = _set_confirmed(seen)
+        if result is None:  # confirmed by another device (or deleted) meanwhile
+            transaction.set_rollback(True)
+        else:
+            result.event, result.section = event, section
+            _audit(result, event=event, section=section, board=result.board, action=ResultChange.Action.CONFIRM,
+                   before=None, after=result.snapshot(), table=table)
+            from scoring.tasks import rescore_event
+
+            enqueue_once_on_commit(rescore_event, event.pk, coalesce=True)  # a burst of results: one run
+    if result is None:
+        result = table_result(section=section, table=table, result_id=result_id)
+        if result is None:
+            raise missing()
+    return result
+
+
+_RESULT = Columns(Result)
+
+
+def _set_confirmed(seen: Result) -> Result | None:
+    """Confirm ``seen``'s row unless it is confirmed already (compare-and-set); the row as it
+    now is, with ``seen``'s entries (a result keeps its pairs), or None."""
+    table = connection.ops.quote_name(Result._meta.db_table)
+    with connection.cursor() as cursor:
+        cursor.execute(f"UPDATE {table} SET confirmed = %s WHERE id = %s AND NOT confirmed RETURNING {_RESULT.sql()}",
+                       [True, seen.pk])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    result = _RESULT.build(row)
+    for seat in ("ns", "ew", "south", "west"):
+        if getattr(seen, f"{seat}_id") is not None and getattr(result, f"{seat}_id") == getattr(seen, f"{seat}_id"):
+            setattr(result, seat, getattr(seen, seat))
     return result
 
 
