@@ -66,7 +66,8 @@ def environment() -> dict:
 
 def setup_event(tables: int, boards: int):
     """A club, a signed-in member's session (any signed-in user reads a club), and a started
-    Mitchell of ``tables`` tables and a spare one (counted alone, not under load)."""
+    Mitchell of ``tables`` tables and two spare ones (one warms this process up, the other is
+    counted alone, not under load)."""
     from django.contrib.auth import get_user_model
     from django.test import Client
 
@@ -83,14 +84,30 @@ def setup_event(tables: int, boards: int):
     user = get_user_model().objects.create_user(f"bench-entry-{os.getpid()}", password="x")
     event = events.event_setup(club=club, name="Bench entry", date=datetime.date.today(), game="duplicate_bridge",
                                scoring="matchpoints",
-                               movement={"kind": "mitchell", "tables": tables + 1, "boards_per_round": boards})
-    for i in range(2 * (tables + 1)):
+                               movement={"kind": "mitchell", "tables": tables + 2, "boards_per_round": boards})
+    for i in range(2 * (tables + 2)):
         entries.entry_add(event=event, guests=[f"A{i}", f"B{i}"])
     actions.event_start(event=event)
     event.refresh_from_db()
     browser = Client()
     browser.force_login(user)
     return club, event, event.sections.get(), browser.cookies["sessionid"].value
+
+
+def warm_up(club, event, section, table: int) -> None:
+    """A whole GET, POST and confirm on a table of its own, so the figures alone are not a
+    process's first requests (imports, the movement's parse, the serializers' set-up)."""
+    from django.test import Client
+
+    from tournaments.selectors_event import table_pin
+
+    phone = Client(HTTP_X_TABLE_PIN=table_pin(event, section, table))
+    url = f"/api/clubs/{club.slug}/events/{event.pk}/tables/A/{table}/"
+    board = phone.get(url).json()["to_play"][0]
+    sent = phone.post(url, {"board": board, "contract": "4S", "declarer": "S", "tricks": 10},
+                      content_type="application/json")
+    phone.post(url + "confirm/", {"result": sent.json()["id"]}, content_type="application/json")
+    Client().post(f"/bench/insert/?event={event.pk}&table=warm")
 
 
 def in_process(club, event, section, table: int) -> dict:
@@ -291,7 +308,8 @@ def main() -> None:
 
     setup_test_environment()
     club, event, section, session = setup_event(args.tables, boards)
-    alone = in_process(club, event, section, args.tables + 1)  # the spare table: not under load
+    warm_up(club, event, section, args.tables + 1)  # the spare tables: not under load
+    alone = in_process(club, event, section, args.tables + 2)
     connection.close()
     worker = None
     if env.get("REDIS_URL"):
