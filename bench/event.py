@@ -1,7 +1,10 @@
 """Event benchmark: (a) a 15-table club game with results posted concurrently, time from a
-result's commit to standings that include it (real Celery worker when REDIS_URL is set);
-(b) rescoring a simultaneous event of T tables x 26 boards from the database; (c) requests
-per second of the standings endpoint. Prints a table and writes bench/results/event.json.
+result's commit to standings that include it (real Celery worker when REDIS_URL is set), with
+runs rescoring only the changed boards and, before, every board (``SCORING_BY_BOARD=0``), beside
+the floors: a Celery no-op round trip and a standings GET; one scoring run after one new result,
+every board vs the changed board; (b) rescoring a simultaneous event of T tables x 26 boards
+from the database; (c) requests per second of the standings endpoint. Prints a table and writes
+bench/results/event.json.
 
     DATABASE_URL=postgres://... REDIS_URL=redis://... python bench/event.py [--tables 2000]
 """
@@ -22,12 +25,15 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cardroom.settings")
 os.environ.setdefault("DEBUG", "True")
+# A queue of this run's own: a worker of another run or site on the same Redis takes none of its tasks.
+os.environ.setdefault("CELERY_TASK_DEFAULT_QUEUE", f"bench-event-{os.getpid()}")
 
 import django  # noqa: E402
 
 django.setup()
 
 from django.db import connection  # noqa: E402
+from django.db.models import F  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import setup_test_environment  # noqa: E402
 
@@ -42,11 +48,46 @@ from tournaments.services import results  # noqa: E402
 
 
 def fresh_club(slug: str) -> Club:
-    Club.objects.filter(slug=slug).delete()
+    slug = f"{slug}-{os.getpid()}-{time.monotonic_ns() % 10**6}"  # a club of its own (events protect a club)
     return club_services.club_create(name=f"Bench {slug}", slug=slug)
 
 
-def bench_live(tables: int = 15) -> dict:
+def start_worker(env: dict) -> subprocess.Popen:
+    """One solo Celery worker on this run's queue; returns once it answers (its own name) a ping."""
+    from cardroom.celery import app
+
+    name = f"bench-event-{os.getpid()}-{len(env)}@%h"
+    worker = subprocess.Popen([sys.executable, "-m", "celery", "-A", "cardroom", "worker", "--pool=solo", "-n", name,
+                               "--loglevel=WARNING", "--without-gossip", "--without-mingle"],
+                              cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    import socket
+
+    hostname = name.replace("%h", socket.gethostname())
+    waited = time.perf_counter()  # slow on a loaded machine
+    while not app.control.ping(destination=[hostname], timeout=1) and time.perf_counter() - waited < 120:
+        time.sleep(0.2)
+    noop_round_trip(5)  # its first tasks import what they need: warmed up before anything is timed
+    return worker
+
+
+def noop_round_trip(n: int = 30) -> list[float]:
+    """The floor: a Celery no-op (the built-in ``celery.accumulate``) queued and its answer read."""
+    from cardroom.celery import app
+
+    task, out = app.tasks["celery.accumulate"], []
+    for _ in range(n):
+        started = time.perf_counter()
+        task.delay(1).get(timeout=60)
+        out.append(time.perf_counter() - started)
+    return out
+
+
+def pct(values: list[float], p: float) -> float:
+    values = sorted(values)
+    return round(1000 * values[int(p * (len(values) - 1))], 1)
+
+
+def bench_live(tables: int = 15, by_board: bool = True, rounds: int = 0) -> dict:
     """(a) results posted by one thread per table; latency from commit to standings."""
     club = fresh_club("bench-live")
     event = events.event_setup(club=club, name="Bench live", date=datetime.date.today(),
@@ -56,16 +97,9 @@ def bench_live(tables: int = 15) -> dict:
         entries.entry_add(event=event, guests=[f"A{i}", f"B{i}"])
     actions.event_start(event=event)
     section = event.sections.get()
-    worker = None
-    if os.environ.get("REDIS_URL"):
-        worker = subprocess.Popen([sys.executable, "-m", "celery", "-A", "cardroom", "worker", "--pool=solo",
-                                   "--loglevel=WARNING", "--without-gossip", "--without-mingle"],
-                                  cwd=ROOT, env=dict(os.environ), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        from cardroom.celery import app
-
-        waited = time.perf_counter()  # the worker answers a ping once it takes tasks (slow on a loaded machine)
-        while not app.control.ping(timeout=1) and time.perf_counter() - waited < 120:
-            time.sleep(0.5)
+    worker = start_worker({**os.environ, "SCORING_BY_BOARD": "1" if by_board else "0"}) \
+        if os.environ.get("REDIS_URL") else None
+    floor = noop_round_trip() if worker else []
     latencies: list[float] = []
     lock = threading.Lock()
 
@@ -84,7 +118,7 @@ def bench_live(tables: int = 15) -> dict:
             connection.close()
 
     started = time.perf_counter()
-    for plan in section.schedule:
+    for plan in list(section.schedule)[:rounds or None]:
         threads = [threading.Thread(target=table, args=(t, plan.round)) for t in plan.tables]
         for th in threads:
             th.start()
@@ -95,10 +129,34 @@ def bench_live(tables: int = 15) -> dict:
         worker.terminate()
         worker.wait(timeout=30)
     lat = sorted(latencies)
-    return {"tables": tables, "results": len(lat), "worker": bool(worker), "wall_s": round(wall, 2),
-            "latency_median_ms": round(1000 * statistics.median(lat), 1),
-            "latency_p95_ms": round(1000 * lat[int(0.95 * (len(lat) - 1))], 1),
-            "latency_max_ms": round(1000 * lat[-1], 1)}, event
+    state = EventScoring.objects.get(event=event)
+    out = {"tables": tables, "results": len(lat), "worker": bool(worker), "by_board": by_board, "wall_s": round(wall, 2),
+           "latency_median_ms": round(1000 * statistics.median(lat), 1), "latency_p95_ms": pct(lat, 0.95),
+           "latency_max_ms": round(1000 * lat[-1], 1), "runs": state.runs, "last_run_ms": state.duration_ms}
+    if floor:
+        out.update(noop_p50_ms=pct(floor, 0.5), noop_p95_ms=pct(floor, 0.95))
+    return out, event
+
+
+def bench_one_result(event: Event) -> dict:
+    """One scoring run after one corrected result, in this process: every board, then only the changed one."""
+    from django.conf import settings
+
+    result = Result.objects.filter(event=event, confirmed=True).order_by("pk").first()
+    out = {}
+    for key, by_board in (("whole_run_ms", False), ("by_board_run_ms", True)):
+        settings.SCORING_BY_BOARD = by_board
+        event_rescore(event_id=event.pk)  # stored tallies current (or cleared, for the whole run)
+        times = []
+        for i in range(5):
+            Result.objects.filter(pk=result.pk).update(score_ns=F("score_ns") + (10 if i % 2 == 0 else -10))
+            Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
+            started = time.perf_counter()
+            event_rescore(event_id=event.pk)
+            times.append(time.perf_counter() - started)
+        out[key] = round(1000 * statistics.median(times), 1)
+    settings.SCORING_BY_BOARD = True
+    return out
 
 
 def bench_rescore(tables: int, boards: int = 26) -> dict:
@@ -145,14 +203,16 @@ def bench_standings(event: Event, seconds: float = 5.0) -> dict:
     while time.perf_counter() - started < seconds:
         client.get(url)
         n += 1
-    rps = round(n / (time.perf_counter() - started), 1)
+    elapsed = time.perf_counter() - started
+    rps = round(n / elapsed, 1)
     # The live poll that finds nothing new: its ETag still matches, a 304 without the standings.
     etag = client.get(url).headers["ETag"]
     m, started = 0, time.perf_counter()
     while time.perf_counter() - started < seconds:
         assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
         m += 1
-    return {"requests": n, "rps": rps, "requests_304": m, "rps_304": round(m / (time.perf_counter() - started), 1)}
+    return {"requests": n, "rps": rps, "get_ms": round(1000 * elapsed / n, 1), "requests_304": m,
+            "rps_304": round(m / (time.perf_counter() - started), 1)}
 
 
 def main() -> None:
@@ -160,20 +220,28 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=2000, help="tables of the simultaneous event (b)")
     parser.add_argument("--live-tables", type=int, default=15, help="tables of the club game (a)")
     parser.add_argument("--seconds", type=float, default=5.0, help="of standings requests (c)")
+    parser.add_argument("--rounds", type=int, default=0, help="rounds of the club game played (a); 0: all")
     args = parser.parse_args()
     setup_test_environment()
-    live, event = bench_live(args.live_tables)
+    before, _ = bench_live(args.live_tables, by_board=False, rounds=args.rounds)
+    live, event = bench_live(args.live_tables, rounds=args.rounds)
+    one = bench_one_result(event)
     stand = bench_standings(event, args.seconds)
     big = bench_rescore(args.tables)
-    report = {"database": connection.vendor, "live": live, "rescore": big, "standings": stand}
-    print(f"{'measure':<48}{'value':>14}")
-    print(f"{'(a) ' + str(live['tables']) + ' tables, results (worker=' + str(live['worker']) + ')':<48}{live['results']:>14}")
-    for k in ("latency_median_ms", "latency_p95_ms", "latency_max_ms", "wall_s"):
-        print(f"{'    ' + k:<48}{live[k]:>14}")
-    print(f"{'(b) rescore ' + str(big['tables']) + ' tables x 26 boards (s)':<48}{big['rescore_s']:>14}")
-    print(f"{'    again (s)':<48}{big['rescore_again_s']:>14}")
-    print(f"{'(c) standings endpoint (requests/s)':<48}{stand['rps']:>14}")
-    print(f"{'    a poll that finds nothing new: 304 (requests/s)':<48}{stand['rps_304']:>14}")
+    report = {"database": connection.vendor, "load_average": os.getloadavg(), "live": live, "before": before,
+              "one_result": one, "rescore": big, "standings": stand}
+    print(f"{'measure (load average ' + ' '.join(f'{x:.1f}' for x in os.getloadavg()) + ')':<52}"
+          f"{'before':>9}{'after':>9}{'floor':>9}")
+    tag = f"(a) {live['tables']} tables, {live['results']} results, worker={live['worker']}"
+    print(tag)
+    floors = {"latency_median_ms": live.get("noop_p50_ms"), "latency_p95_ms": live.get("noop_p95_ms")}
+    for k in ("latency_median_ms", "latency_p95_ms", "latency_max_ms", "wall_s", "runs", "last_run_ms"):
+        print(f"{'    ' + k:<52}{before.get(k)!s:>9}{live.get(k)!s:>9}{floors.get(k) or '':>9}")
+    print(f"{'    one result: scoring run (ms)':<52}{one['whole_run_ms']:>9}{one['by_board_run_ms']:>9}")
+    print(f"{'(b) rescore ' + str(big['tables']) + ' tables x 26 boards (s)':<52}{'':>9}{big['rescore_s']:>9}")
+    print(f"{'    again (s)':<52}{'':>9}{big['rescore_again_s']:>9}")
+    print(f"{'(c) standings GET (ms)':<52}{'':>9}{stand['get_ms']:>9}")
+    print(f"{'    requests/s: 200 / a poll finding nothing new, 304':<52}{stand['rps']:>9}{stand['rps_304']:>9}")
     out = Path(os.environ.get("BENCH_RESULTS_DIR") or ROOT / "bench" / "results") / "event.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(report, indent=2) + "\n")

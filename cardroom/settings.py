@@ -293,6 +293,8 @@ CELERY_REDIS_SOCKET_TIMEOUT = 2
 # Celery beat (``make worker`` runs it with -B): rescore events whose standings are behind
 # their results, so a lost task or a broker outage heals itself.
 SCORING_SWEEP_SECONDS = float(os.environ.get("SCORING_SWEEP_SECONDS", "60"))
+# A scoring run rescores only the boards whose results changed, where the method allows (off: every board).
+SCORING_BY_BOARD = env_bool("SCORING_BY_BOARD", True)
 # A simultaneous' national run is split into chunks of this many boards, one Celery task each
 # (scoring/services_national.py): smaller chunks spread a full run over more workers.
 NATIONAL_CHUNK_BOARDS = int(os.environ.get("NATIONAL_CHUNK_BOARDS", "2"))

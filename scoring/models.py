@@ -75,6 +75,24 @@ class Standing(models.Model):
         return f"{self.rank} {self.entry}"
 
 
+class BoardTally(models.Model):
+    """What one board of a section last scored to (an incremental run's memory): the digest of
+    the engine's input for the board and the tally its standings are summed from, so a run
+    rescores only the boards whose input changed (``scoring.services.event_rescore``)."""
+
+    event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="board_tallies")
+    section = models.ForeignKey("tournaments.Section", on_delete=models.CASCADE, related_name="board_tallies")
+    board = models.PositiveIntegerField()
+    digest = models.CharField(max_length=64)
+    tally = models.TextField(help_text="FieldPart.to_json(boards=False) as JSON text (its key order kept)")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["section", "board"], name="one_tally_per_board")]
+
+    def __str__(self) -> str:
+        return f"Tally of board {self.board} in {self.section_id}"
+
+
 class CompetitionKind(models.TextChoices):
     LADDER = "ladder", "Ladder (best results)"
     AVERAGE = "average", "Average percentage"

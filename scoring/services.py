@@ -9,11 +9,14 @@ sweep (``standings_sweep``) rescores events left behind by a lost task or a brok
 """
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 import time
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F
@@ -21,11 +24,11 @@ from django.utils import timezone
 
 from cardroom.db import retry_transient
 from cardroom.tasks import enqueue_once_on_commit
-from scoring.engine import (convention, BOOKS_METHODS, BoardResults, Method, Result as EngineResult, ScoringError, books_session,
-                            parse_adjustment, score_field, seating_fields)
+from scoring.engine import (convention, BOOKS_METHODS, BoardResults, FieldPart, Method, Result as EngineResult, ScoringError,
+                            books_session, field_boards, field_standings, parse_adjustment, score_field, seating_fields)
 from tournaments.models import Entry, Event, EventStatus, Result, ScoringMethod, Section
 
-from .models import EventScoring, Score, Standing
+from .models import BoardTally, EventScoring, Score, Standing
 
 log = logging.getLogger(__name__)
 
@@ -68,7 +71,7 @@ def engine_result(r: Result, keys: dict[int, str] | None = None) -> EngineResult
     """A stored result as the engine reads it (the one conversion: scoring runs, result checks
     and prints use it); the cards group keeps a fouled board apart."""
     if r.ns_id == r.ew_id:
-        raise ScoringError(f"board {r.board}: pair {r.ns.label} cannot play against itself")
+        raise ScoringError(f"board {r.board}: pair {(keys or {}).get(r.ns_id) or r.ns.label} cannot play against itself")
     ns, ew = result_sides(r, keys or {})
     adjusted_ns = parse_adjustment(r.adjusted_ns) if r.adjusted_ns else None
     adjusted_ew = parse_adjustment(r.adjusted_ew) if r.adjusted_ew else None
@@ -86,12 +89,13 @@ def engine_result(r: Result, keys: dict[int, str] | None = None) -> EngineResult
 def result_sides(r: Result, keys: dict[int, str]) -> tuple:
     """The engine's two sides of a stored result: the pairs' names, or an individual's
     (North, South) and (East, West) players, every player credited with the side's score."""
-    def key(entry: Entry) -> str:
-        return keys.get(entry.pk, entry.label)
+    def key(side: str) -> str:  # by the id: the entry's row is read only when ``keys`` lacks it
+        found = keys.get(getattr(r, side + "_id"))
+        return getattr(r, side).label if found is None else found
 
     if r.south_id is None and r.west_id is None:
-        return key(r.ns), key(r.ew)
-    return (key(r.ns), key(r.south)), (key(r.ew), key(r.west))
+        return key("ns"), key("ew")
+    return (key("ns"), key("south")), (key("ew"), key("west"))
 
 
 def section_fields(section: Section, boards: list[BoardResults]) -> dict[str, str]:
@@ -230,6 +234,11 @@ def _scored_sections(event: Event):
     return list(event.sections.all())
 
 
+#: What a scoring run reads of a result (its pairs by id: ``entrant_keys`` names them).
+SCORED_FIELDS = ("id", "section_id", "board", "round", "table", "ns_id", "ew_id", "south_id", "west_id", "contract",
+                 "declarer", "tricks", "tricks_ns", "adjusted_ns", "adjusted_ew", "score_ns", "cards_group")
+
+
 @retry_transient
 def event_rescore(*, event_id: int, force: bool = False) -> bool:
     """Score every section of the event and replace its derived rows; returns False when the
@@ -242,7 +251,7 @@ def event_rescore(*, event_id: int, force: bool = False) -> bool:
         if not force and state.runs and state.version >= version:
             return False
         started = time.perf_counter()
-        results = list(Result.objects.filter(event=event, confirmed=True).select_related("ns", "ew", "south", "west"))
+        results = list(Result.objects.filter(event=event, confirmed=True).only(*SCORED_FIELDS))
         by_section: dict[int, list[Result]] = defaultdict(list)
         for r in results:
             by_section[r.section_id].append(r)
@@ -253,7 +262,10 @@ def event_rescore(*, event_id: int, force: bool = False) -> bool:
         if across and (why := across_field_refusal(sections)):
             raise ScoringError(f"across_field: {why}")
         fields = [sections] if across else [[section] for section in sections]
-        for field in fields:
+        by_board = not force and not across and _board_by_board(event, sections, by_section)
+        if not by_board:
+            BoardTally.objects.filter(event=event).delete()  # a whole run: the next by-board run starts afresh
+        for field in fields if not by_board else ():
             try:
                 s, st = _score_field(event, [_played(section, by_section.get(section.pk, [])) for section in field],
                                      across=across)
@@ -261,10 +273,17 @@ def event_rescore(*, event_id: int, force: bool = False) -> bool:
                 raise ScoringError(f"{'across the field' if across else 'section ' + field[0].name}: {exc}") from exc
             scores += s
             standings += st
-        Score.objects.filter(event=event).delete()
-        Standing.objects.filter(event=event).delete()
-        Score.objects.bulk_create(scores, batch_size=2000)
-        Standing.objects.bulk_create(standings, batch_size=2000)
+        if by_board:
+            for section in sections:
+                try:
+                    _rescore_changed_boards(event, _played(section, by_section.get(section.pk, [])))
+                except ScoringError as exc:
+                    raise ScoringError(f"section {section.name}: {exc}") from exc
+        else:
+            Score.objects.filter(event=event).delete()
+            Standing.objects.filter(event=event).delete()
+            Score.objects.bulk_create(scores, batch_size=2000)
+            Standing.objects.bulk_create(standings, batch_size=2000)
         if event.is_teams:
             from tournaments.services.teams import teams_rescore
 
@@ -302,6 +321,71 @@ def event_rescore_recorded(*, event_id: int, force: bool = False) -> bool:
         log.exception("scoring event %s failed: %s", event_id, message)
         EventScoring.objects.filter(event_id=event_id).update(error=message[:2000], failed_at=timezone.now())
         return False
+
+
+#: Methods whose totals are sums of per-board scores that no other board changes (matchpoints
+#: factored per board, Butler, cross-IMPs): a run rescores only the boards whose input changed.
+BOARD_BY_BOARD = {"matchpoints", "butler", "cross-imps"}
+#: Above this many results a section is scored in one piece (the engine's column path for big fields).
+BOARD_BY_BOARD_UP_TO = 1999
+
+
+def _board_by_board(event: Event, sections: list[Section], by_section: dict[int, list[Result]]) -> bool:
+    """Whether this run may rescore only the changed boards: a pairs event scored section by
+    section by a per-board-sum method, with no adjusted score (Average-plus worth the session
+    percentage moves with every board) and no section big enough for the column path."""
+    if not settings.SCORING_BY_BOARD or event.is_teams or ENGINE_METHOD.get(event.scoring) not in BOARD_BY_BOARD:
+        return False
+    for section in sections:
+        results = by_section.get(section.pk, [])
+        if len(results) > BOARD_BY_BOARD_UP_TO or any(r.adjusted_ns or r.adjusted_ew for r in results):
+            return False
+    return True
+
+
+def _board_digest(method: Method, board: BoardResults, result_ids: list[int]) -> str:
+    """What a board's scores depend on: the method, the engine's input and the result rows."""
+    return hashlib.sha256(repr((method, board, result_ids)).encode()).hexdigest()
+
+
+def _rescore_changed_boards(event: Event, played: _Played) -> int:
+    """Rescore the boards of one section whose input changed since their stored tally, replace
+    only their Score rows, and rank the section from every board's tally (``field_standings``
+    sums them in board order, as one run over every board does). Returns the boards rescored."""
+    section = played.section
+    method = event_convention(event).method(_event_method(event))
+    groups = {section.name: played.boards}
+    stored = {t.board: t for t in BoardTally.objects.filter(section=section)}
+    ids: dict[int, list[int]] = defaultdict(list)
+    for r in sorted(played.results, key=lambda r: (r.round, r.table)):
+        ids[r.board].append(r.pk)
+    parts: list[FieldPart] = []
+    changed: list[int] = []
+    scores: list[Score] = []
+    tallies: list[BoardTally] = []
+    for board in played.boards:
+        digest = _board_digest(method, board, ids[board.board])
+        kept = stored.pop(board.board, None)
+        if kept is not None and kept.digest == digest:
+            parts.append(FieldPart.from_json(json.loads(kept.tally)))
+            continue
+        part = field_boards(groups, method, boards=[board.board])
+        parts.append(part)
+        changed.append(board.board)
+        scores += _score_rows(event, played, part.boards[section.name], [])[0]
+        tallies.append(BoardTally(event=event, section=section, board=board.board, digest=digest,
+                                  tally=json.dumps(part.to_json(boards=False))))
+    gone = [*changed, *stored]  # rescored boards, and boards no confirmed result is left on
+    if gone:
+        Score.objects.filter(event=event, result__section=section, result__board__in=gone).delete()
+        BoardTally.objects.filter(section=section, board__in=gone).delete()
+        Score.objects.bulk_create(scores, batch_size=2000)
+        BoardTally.objects.bulk_create(tallies, batch_size=2000)
+    ranked = field_standings(parts, method, fields={section.name: played.fields})
+    standings = _score_rows(event, played, [], [(st.position, st, "", None) for st in ranked])[1]
+    Standing.objects.filter(event=event, section=section).delete()
+    Standing.objects.bulk_create(standings, batch_size=2000)
+    return len(changed)
 
 
 def events_behind(*, limit: int = 100) -> list[int]:
