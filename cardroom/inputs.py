@@ -1,6 +1,9 @@
-"""Numbers from page forms and query strings: a whole number within its limit, or a Django
-ValidationError naming the field (the page shows it as a message; never a ValueError 500).
+"""Numbers and dates from page forms and query strings: a whole number within its limit, a
+date within the years Cardroom takes, or a Django ValidationError naming the field (the page
+shows it as a message, the API's exception handler as a 400; never a ValueError 500).
 The API's input serializers do the same with ``IntegerField(min_value, max_value)``."""
+import datetime
+
 from django.core.exceptions import ValidationError
 
 from cardroom import limits
@@ -25,3 +28,11 @@ def is_whole(value, *, signed: bool = False, max_digits: int = 12) -> bool:
     if signed and text.startswith("-"):
         text = text[1:]
     return text.isascii() and text.isdigit() and len(text) <= max_digits
+
+
+def date_within(value: datetime.date | datetime.datetime, field: str) -> None:
+    """Refuse a date (or a moment's date) outside ``EARLIEST_DATE..LATEST_DATE``, naming ``field``."""
+    day = value.date() if isinstance(value, datetime.datetime) else value
+    if not limits.EARLIEST_DATE <= day <= limits.LATEST_DATE:
+        raise ValidationError({field: [f"a date from {limits.EARLIEST_DATE} to {limits.LATEST_DATE} (limit), "
+                                       f"not {day.isoformat()}."]})

@@ -3,12 +3,17 @@
 nesting). Settings, serializers, forms, readers and commands read these; each refusal names
 the limit. Bigger member files go through ``manage.py members import`` (no row limit there).
 """
+import datetime
+
 from tournaments.movements.limits import (MAX_BOARD_NUMBER, MAX_BOARDS_PER_ROUND, MAX_PAIRS,  # noqa: F401
                                           MAX_PARTY_TABLES, MAX_PLAYERS, MAX_ROUNDS, MAX_SECTIONS,
                                           MAX_SWISS_TEAMS, MAX_TABLES, MAX_TEAMS, LimitError, within)
 from tournaments.deals.usebio import MAX_BYTES as USEBIO_MAX_BYTES  # noqa: F401  (a USEBIO results file)
 
 KIB, MIB = 1024, 1024 * 1024
+
+EARLIEST_DATE = datetime.date(2000, 1, 1)    # a date a user gives a simultaneous (and its times): year 1 or
+LATEST_DATE = datetime.date(2100, 12, 31)    # 9999 is a typing slip, not a session of this century
 
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * MIB    # a request body other than a file (Django's default is 2.5 MiB)
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * MIB    # an uploaded file kept in memory; larger ones spool to disk

@@ -10,7 +10,7 @@ from django.utils import timezone
 from clubs import services as club_services
 from scoring.models import NationalStanding
 from tests.tournaments.factories_simultaneous import MOVEMENT, make_sim, played_heat, release
-from tournaments.models import Heat
+from tournaments.models import Heat, Simultaneous
 
 pytestmark = pytest.mark.django_db
 
@@ -64,6 +64,22 @@ def test_create_window_refusal_names_the_field(club, clients):
             "release_at": _window(5)}
     response = clients["organizer"].post(f"/api/clubs/{club.slug}/simultaneous/", body, format="json")
     assert response.status_code == 400 and "ends_at" in response.json()
+
+
+@pytest.mark.parametrize("year", [1, 999, 1999, 2101, 9999])
+def test_a_date_outside_the_years_cardroom_takes_is_a_400_naming_it(club, clients, sim, year):
+    """A simultaneous dated year 1 or 9999 is a typing slip: the date (and each time of its
+    window) is refused naming the field and the limit, on create and on a change."""
+    day = datetime.date(year, 6, 1)
+    body = {"name": "Sim", "date": day.isoformat(), "starts_at": f"{day}T19:00:00Z", "ends_at": f"{day}T20:00:00Z",
+            "release_at": f"{day}T23:00:00Z"}
+    response = clients["organizer"].post(f"/api/clubs/{club.slug}/simultaneous/", body, format="json")
+    assert response.status_code == 400, response.content
+    assert "2000-01-01 to 2100-12-31" in response.json()["date"][0]
+    changed = clients["organizer"].patch(f"/api/clubs/{club.slug}/simultaneous/{sim.pk}/",
+                                         {"release_at": f"{day}T23:00:00Z"}, format="json")
+    assert changed.status_code == 400 and "2000-01-01 to 2100-12-31" in changed.json()["release_at"][0]
+    assert [s.name for s in Simultaneous.objects.all()] == [sim.name]
 
 
 def test_detail_and_joinable(club, other_club, sim, clients):

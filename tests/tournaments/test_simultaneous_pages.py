@@ -61,6 +61,15 @@ def test_a_bad_form_names_the_field(club, director, field, value):
     assert not Simultaneous.objects.exists()
 
 
+@pytest.mark.parametrize("year", ["0001", "1999", "2101", "9999"])
+def test_a_date_outside_the_years_cardroom_takes_is_refused_on_the_form(club, director, year):
+    form = {"name": "Sim", "date": f"{year}-06-01", "boards": "24", "scoring": "matchpoints",
+            "starts_at": f"{year}-06-01T19:00", "ends_at": f"{year}-06-01T20:00", "release_at": f"{year}-06-01T23:00"}
+    response = _client(director).post(f"/clubs/{club.slug}/simultaneous/new/", form)
+    assert response.status_code == 400 and "date: a date from 2000-01-01 to 2100-12-31" in response.content.decode()
+    assert not Simultaneous.objects.exists()
+
+
 def test_another_club_joins_and_withdraws_from_the_pages(club, other_club, heat_director):
     sim = make_sim(club)
     client = _client(heat_director)

@@ -13,6 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from cardroom.errors import Conflict
+from cardroom.inputs import date_within
 from tournaments.models import Event, EventStatus, Game, Heat, ScoringMethod, Simultaneous, SimultaneousStatus
 from tournaments.movements.limits import MAX_BOARD_NUMBER
 
@@ -31,6 +32,8 @@ class HeatConflict(Conflict):
 
 
 def _window(*, date, starts_at, ends_at, release_at) -> None:
+    for field, value in (("date", date), ("starts_at", starts_at), ("ends_at", ends_at), ("release_at", release_at)):
+        date_within(value, field)
     if ends_at <= starts_at:
         raise ValidationError({"ends_at": ["The start window closes after it opens."]})
     if release_at < starts_at:
