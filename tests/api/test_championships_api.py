@@ -104,3 +104,16 @@ def test_only_directors_write_and_visitors_read_published_sessions(api_as, api, 
     event_in_status(first, "published")
     assert api.get(url(club, f"{pk}/standings/")).status_code == 200
     assert api.get(url(club, f"{pk}/")).json()["sessions"][0]["event"] == first.pk
+
+
+def test_adding_a_session_already_there_is_a_200_that_changes_nothing(api_as, club, director, first):
+    """As a result entered twice: the first add is a 201, the same event again a 200 with the
+    championship as it stands (no new session, the session number kept)."""
+    client = api_as(director)
+    pk = client.post(url(club), {"name": "W"}, format="json").json()["id"]
+    added = client.post(url(club, f"{pk}/sessions/"), {"event": first.pk}, format="json")
+    assert added.status_code == 201, added.content
+    again = client.post(url(club, f"{pk}/sessions/"), {"event": first.pk}, format="json")
+    assert again.status_code == 200, again.content
+    assert [s["session"] for s in again.json()["sessions"]] == [1]
+    assert list(Event.objects.filter(championship_id=pk).values_list("pk", "session")) == [(first.pk, 1)]

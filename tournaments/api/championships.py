@@ -5,7 +5,8 @@
   visibility, so visitors read published sessions only).
 - ``POST   championships/``: a director sets one up (``ChampionshipInputSerializer``; 400 naming the field),
   ``event`` making an event of the club its first session.
-- ``POST   championships/{id}/sessions/``: a director makes an existing event the next session.
+- ``POST   championships/{id}/sessions/``: a director makes an existing event the next session
+  (201; an event already a session of it: 200, nothing changed).
 - ``POST   championships/{id}/next/``: a director adds the next session, carrying the pairs that
   go on (the qualifiers, when there is a cut-off).
 - ``GET    championships/{id}/standings/?session=2``: the cumulative table after a session (the
@@ -146,16 +147,19 @@ class ChampionshipViewSet(ClubScopedMixin, mixins.ListModelMixin, mixins.Retriev
     def perform_destroy(self, instance):
         services.championship_delete(championship=instance)
 
-    @extend_schema(request=SessionInputSerializer, responses={201: ChampionshipSerializer})
+    @extend_schema(request=SessionInputSerializer, responses={201: ChampionshipSerializer, 200: ChampionshipSerializer})
     @action(detail=True, methods=["post"], permission_classes=[IsClubDirector])
     def sessions(self, request, pk=None, club_slug=None):
-        """Make an existing event of the club the championship's next session."""
+        """Make an existing event of the club the championship's next session; an event that is
+        already one of its sessions is a 200 that changes nothing (as a result entered twice)."""
         championship = self.get_object()
         data = self.SessionInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        services.championship_session_add(championship=championship, event=self._event(data.validated_data["event"]))
+        event = self._event(data.validated_data["event"])
+        already = event.championship_id == championship.pk
+        services.championship_session_add(championship=championship, event=event)
         return Response(ChampionshipSerializer(championship, context={"request": request}).data,
-                        status=status.HTTP_201_CREATED)
+                        status=status.HTTP_200_OK if already else status.HTTP_201_CREATED)
 
     @extend_schema(request=NextInputSerializer, responses={201: SessionSerializer})
     @action(detail=True, methods=["post"], permission_classes=[IsClubDirector])
