@@ -24,6 +24,7 @@ CSV_MAX_CELL = 1000                      # characters in one CSV cell (csv's own
 PBN_MAX_BYTES = 2 * MIB                  # a PBN file of hand records (200 analysed boards are about 150 KiB)
 JSON_MAX_DEPTH = 32                      # nesting of a JSON body (an imported movement needs 5)
 NAME_MAX = 160                           # an event, a guest or a player name
+ECHO_MAX = 40                            # characters of a bad value an error message repeats (then "…")
 SEARCH_MAX = 100                         # a search box's query
 CLUBS_PER_USER = 3                       # clubs one login may create (it directs each); superusers exempt
 COMPETITIONS_PER_CLUB = 100              # season competitions a club keeps (ladders, cups, championships)

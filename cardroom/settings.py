@@ -85,6 +85,9 @@ TEMPLATES = [
         },
     },
 ]
+# A page's messages and form errors repeat at most limits.ECHO_MAX characters of a bad value.
+MESSAGE_STORAGE = "cardroom.echoes.ShortEchoStorage"
+FORM_RENDERER = "cardroom.echoes.ShortEchoRenderer"
 
 # Database: DATABASE_URL, or an SQLite file under var/ (busy timeout, WAL, immediate writes).
 VAR_DIR = Path(os.environ.get("CARDROOM_VAR_DIR", BASE_DIR / "var"))
