@@ -7,8 +7,8 @@ but the paper), laid out and written in one process. Wall seconds and CPU second
 every process of the worker pool, or of this process inline): on a shared machine the CPU
 seconds are the per-process cost, the wall seconds what the director waits.
 
-With BENCH_QUICK=1 (``make bench``) the inline renders are left out: the pack's CPU seconds on
-the workers stand for the per-process figure.
+With BENCH_QUICK=1 (``make bench``) the inline renders are left out (and bench/prints.py asks for
+the largest pool only): the pack's CPU seconds on the workers stand for the per-process figure.
 
 Used by bench/prints.py (``--workers 2,4``); needs Redis for the workers (REDIS_URL, db 15 by
 default) and a migrated database (DATABASE_URL; bench/summary.py passes a fresh SQLite file).

@@ -79,7 +79,7 @@ def prints_rows(report: dict) -> list[dict]:
         out.append(row("print pack, 13 tables x 26 boards, inline (one process)", db.get("inline_s"),
                        target=round(1.3 * floor, 2) if floor else None, floor=floor,
                        note=note + "; target 1.3x the floor" + at("inline_s")))
-    per_process = [(k, db[k.replace("_s", "_cpu_s")]) for k in ("inline_s", "workers_2_s", "workers_4_s")
+    per_process = [(k, db[k.replace("_s", "_cpu_s")]) for k in ("workers_2_s", "workers_4_s", "inline_s")
                    if k.replace("_s", "_cpu_s") in db]
     if per_process and floor_cpu:
         key, cpu = per_process[0]
