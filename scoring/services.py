@@ -12,8 +12,11 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import threading
 import time
-from collections import Counter, defaultdict
+import weakref
+from collections import Counter, OrderedDict, defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -131,6 +134,84 @@ def full_card(section: Section) -> int:
     return max(boards.values(), default=0)
 
 
+@dataclass(frozen=True)
+class SectionPlan:
+    """What scoring reads of a section's movement as played, for one set of pair numbers:
+    ``expected_plays``, the fields the movement seats (``section_fields`` before the boards'
+    own, or why it cannot: ``refusal``) and ``full_card``. Shared: read it, never change it."""
+
+    expected: dict[int, int]
+    two_winner: bool
+    seated: dict[str, str]
+    refusal: str
+    card: int
+
+    def fields(self, boards: list[BoardResults]) -> dict[str, str]:
+        """``section_fields`` of these boards: the movement's seats first, then where the
+        boards put entrants the movement never seats."""
+        if not self.two_winner:
+            return {}
+        if self.refusal:
+            raise ScoringError(self.refusal)
+        out = dict(self.seated)
+        for entrant, direction in seating_fields((), boards).items():
+            out.setdefault(entrant, direction)
+        return out
+
+
+#: Section plans kept per process (issue 18: a table's POST walked the whole schedule three
+#: times), keyed by section id, the parse of its stored movement and its pair numbers. The parse
+#: is one object per stored value (``Section.schedule``: per section id and ``movement_hash``),
+#: so a new movement, a late pair or a withdrawal (each reseats the section, a new stored
+#: movement) is a new key; an entry is taken only for the very parse it was worked out from
+#: (a weak reference: the plans keep no movement alive, and a reused id finds a dead one).
+PLANS: OrderedDict[tuple, tuple[weakref.ref, SectionPlan]] = OrderedDict()
+PLANS_KEPT = 256
+_plans_lock = threading.Lock()
+
+
+def section_plan(section: Section, labels: Iterable[str]) -> SectionPlan:
+    """The section's plan for these pair numbers, worked out once per process and movement."""
+    schedule = section.schedule
+    active = frozenset(labels)
+    key = (getattr(section, "pk", None), id(schedule), active)
+    with _plans_lock:
+        found = PLANS.get(key)
+        if found is not None and found[0]() is schedule:
+            PLANS.move_to_end(key)
+            return found[1]
+    plan = _section_plan(schedule, active)
+    with _plans_lock:
+        PLANS[key] = (weakref.ref(schedule), plan)
+        PLANS.move_to_end(key)
+        while len(PLANS) > PLANS_KEPT:
+            PLANS.popitem(last=False)
+    return plan
+
+
+def _section_plan(schedule, active: frozenset[str]) -> SectionPlan:
+    """One walk of the schedule for ``expected_plays``, ``section_fields`` and ``full_card``."""
+    expected: dict[int, int] = defaultdict(int)
+    card: dict[str, int] = defaultdict(int)
+    seatings = []
+    for _round, t in schedule.seatings():
+        if all(e in active for e in t.entrants):
+            for b in t.boards:
+                expected[b] += 1
+        for label in t.entrants:
+            if label:
+                card[label] += len(t.boards)
+        if t.ns and t.ew:
+            seatings.append((t.ns, t.ew))
+    two_winner, seated, refusal = schedule.winners == 2, {}, ""
+    if two_winner:
+        try:
+            seated = seating_fields(seatings)
+        except ScoringError as exc:
+            refusal = str(exc)
+    return SectionPlan(dict(expected), two_winner, seated, refusal, max(card.values(), default=0))
+
+
 def event_convention(event: Event):
     """The scoring program's rules the event is scored by (its own, set from the club's when it was
     created; Cardroom's for events older than conventions)."""
@@ -147,14 +228,16 @@ class _Played:
     by_label: dict[str, Entry]
     boards: list[BoardResults]
     fields: dict[str, str]
+    plan: SectionPlan
 
 
 def _played(section: Section, results: list[Result], entries: list[Entry] | None = None) -> _Played:
     entries = list(section.entries.all()) if entries is None else list(entries)
     keys = entrant_keys(entries)
-    boards = section_boards(section, results, entries, keys)
+    plan = section_plan(section, (e.label for e in entries))
+    boards = section_boards(section, results, entries, keys, expected=plan.expected)
     return _Played(section, results, keys, {keys[e.pk]: e for e in entries}, boards,
-                   section_fields(section, boards) if boards else {})
+                   plan.fields(boards) if boards else {}, plan)
 
 
 def _event_method(event: Event) -> str:
@@ -192,7 +275,7 @@ def _score_field(event: Event, field: list[_Played], *, across: bool) -> tuple[l
             raise ScoringError("across_field: the books' methods (average, total tricks) score each section alone")
         (played,) = field
         session = books_session(played.boards, method, fields=played.fields,
-                                card=full_card(played.section) if method == "total_tricks" else 0)
+                                card=played.plan.card if method == "total_tricks" else 0)
         return _score_rows(event, played, session.boards,
                            [(position, st, "", None) for position, st in enumerate(session.standings, start=1)])
     scored = score_field({p.section.name: p.boards for p in field}, Method(method),

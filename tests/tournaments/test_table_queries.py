@@ -232,3 +232,57 @@ def test_the_movement_key_follows_any_write_of_the_movement(started):
     Section.objects.filter(pk=section.pk).update(movement=dict(section.movement, note="changed"))
     after = Section.objects.values_list("movement_hash", flat=True).get(pk=section.pk)
     assert before and after and before != after and len(after) == 32
+
+
+def _as_a_table_reads_it(club, event):
+    """The section as a table's request reads it: the movement deferred, its fingerprint read,
+    the process's parse of it (``Section.schedule``)."""
+    from tournaments.selectors_table import table_section
+
+    return table_section(club_slug=club.slug, event_id=event.pk, name="A", table=1, client="test", pin_window=60)
+
+
+def _plan(club, event):
+    from scoring.services import section_plan
+    from tournaments.models import Entry
+
+    section = _as_a_table_reads_it(club, event)
+    return section_plan(section, Entry.objects.filter(section=section).values_list("label", flat=True))
+
+
+def _worked_out(section):
+    """The plan from the stored movement, read and walked afresh (no kept parse, no kept plan)."""
+    from scoring.services import _section_plan
+    from tournaments.models import Entry, Section
+
+    fresh = Section.objects.get(pk=section.pk)
+    return _section_plan(fresh.schedule, frozenset(Entry.objects.filter(section=fresh).values_list("label", flat=True)))
+
+
+@pytest.mark.django_db
+def test_a_sections_plan_is_kept_until_its_movement_or_its_pairs_change(started, club):
+    """A result check's schedule walk is kept per process (issue 18): the same plan for the next
+    request; a withdrawal and a late pair (each reseats the section) and a new movement each give
+    a new one, the same as working it out afresh."""
+    from tournaments.models import Entry
+    from tournaments.services import entries as entry_services
+    from tournaments.services import seating
+    from tournaments.services.sections import movement_build
+
+    event, section = started
+    first = _plan(club, event)
+    assert _plan(club, event) is first  # kept
+    assert first == _worked_out(section)
+
+    entry_services.entry_withdraw(entry=Entry.objects.get(section=section, label="3NS"))
+    withdrawn = _plan(club, event)
+    assert withdrawn.expected != first.expected and withdrawn == _worked_out(section)
+
+    entry_services.entry_add(event=Event.objects.get(pk=event.pk), guests=["Late", "Comer"])
+    late = _plan(club, event)
+    assert late.expected != withdrawn.expected and late == _worked_out(section)
+
+    seating.section_change_movement(section=section, movement=movement_build(
+        {"kind": "mitchell", "tables": 9, "boards_per_round": 2}))
+    changed = _plan(club, event)
+    assert changed.card != late.card and changed == _worked_out(section)
