@@ -85,12 +85,14 @@ def test_travellers_read_and_print_one_board_a_page(printed):
         rows = traveller.locator("tbody tr")
         assert [(rows.nth(i).locator("td").nth(2).inner_text(), rows.nth(i).locator("td").nth(3).inner_text())
                 for i in range(rows.count())] == expected
-    suits = page.locator("section.traveller tbody td span")
+    # each suit symbol's colour as drawn: a red suit's own span, a black suit the cell's text
+    drawn = page.locator("section.traveller tbody td").evaluate_all(
+        "(cells, symbols) => cells.flatMap(td => symbols.filter(s => td.textContent.includes(s)).map(s => {"
+        "  const span = [...td.querySelectorAll('span')].find(el => el.textContent.includes(s));"
+        "  return [s, getComputedStyle(span || td).color]; }))", SYMBOLS)
     seen = {}
-    for i in range(suits.count()):
-        symbol = suits.nth(i).inner_text()
-        if symbol in SYMBOLS:
-            seen.setdefault(symbol, set()).add(colour(suits.nth(i)))
+    for symbol, drawn_in in drawn:
+        seen.setdefault(symbol, set()).add(drawn_in)
     assert seen == {"♥": {RED}, "♦": {RED}, "♠": {BLACK}, "♣": {BLACK}}
 
     assert_print_bar_only_on_screen(page, prints + "/")
