@@ -13,7 +13,7 @@ table, writes PNG previews of each kind's first page with ``pdftoppm`` into benc
 Then the pack of the same event in the database as the Celery tasks make it (bench/prints_pack.py):
 inline, on 2 and 4 worker processes, and again after one new result, beside the WeasyPrint floor
 (the same text as plain table pages) measured in the same run; with BENCH_QUICK=1 (``make bench``)
-without the inline renders and on the largest pool only (4 worker processes). The workers need Redis: REDIS_URL,
+without the inline renders (both pools, one after the other, on the same event). The workers need Redis: REDIS_URL,
 else redis://127.0.0.1:6379/15 when it answers (only the bench's own keys are written there).
 """
 from __future__ import annotations
@@ -168,8 +168,6 @@ def pack_figures(args) -> dict:
 
     call_command("migrate", verbosity=0, interactive=False)
     counts = tuple(int(n) for n in args.workers.split(",") if n.strip()) if settings.REDIS_URL else ()
-    if os.environ.get("BENCH_QUICK") and len(counts) > 1:
-        counts = counts[-1:]  # make bench: the largest pool only, to stay within its 90 s here
     figures = bench_pack(13, counts, args.paper, inline=not os.environ.get("BENCH_QUICK"))
     if args.workers and not settings.REDIS_URL:
         figures["note"] = "no Redis: the worker figures were skipped"

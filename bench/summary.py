@@ -199,11 +199,6 @@ BENCHES = [
     Bench("event", ("--tables", "100", "--live-tables", "15", "--rounds", "3", "--seconds", "2", "--no-before"),
           event_rows, 150, db=True, redis=True),
     Bench("prints", ("--no-analysis", "--no-previews", "--no-kinds"), prints_rows, 300, db=True, redis=True),
-    # the quick prints run measures the largest pool (4 processes); the 2-process pool is one more run of
-    # about 90 s (BENCH_EXTRA=prints-2 make bench: 324 s in all at load 3-6, 159 s without it)
-    Bench("prints-2", ("--no-analysis", "--no-previews", "--no-kinds", "--workers", "2"),
-          lambda report: [r for r in prints_rows(report) if "2 worker processes" in r["figure"]], 240, db=True,
-          redis=True, script="prints", extra=True),
     Bench("evening", ("--quick", "--no-browser"), evening_rows, 180, db=True, redis=True),
     Bench("teams", (), teams_rows, 120, redis=True),
     Bench("rating", ("--quick",), rating_rows, 120, db=True),
