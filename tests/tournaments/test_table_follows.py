@@ -216,3 +216,23 @@ def test_a_late_pair_joining_in_round_2_does_not_send_the_table_back_to_round_1(
     assert late.status_code == 201 and late.json()["label"] == "5EW"
     now = phone(event, section, 5).get(api_url(club, event, 5)).json()
     assert (now["round"], now["ns"], now["ew"], now["playing"]) == (2, "5NS", "4EW", True)
+
+
+@pytest.mark.django_db
+def test_a_phone_confirming_what_it_was_shown_does_not_confirm_a_result_entered_again_meanwhile(mitchell9, club):
+    _client, event, section = mitchell9
+    north, east = page_phone(club, event, section, 1), page_phone(club, event, section, 1)
+    board = section.movement["rounds_detail"][0]["tables"][0]["boards"][0]
+    north.post(page_url(club, event, 1), {"board": board, "contract": "4H", "declarer": "N", "tricks": 9})
+    result = Result.objects.get(event=event, board=board)
+    shown = east.get(page_url(club, event, 1)).content.decode()
+    assert 'name="seen" value="4H N 9"' in shown  # what E-W reads is what its Confirm sends
+    north.post(page_url(club, event, 1), {"board": board, "contract": "3NT", "declarer": "N", "tricks": 9})
+    refused = east.post(page_url(club, event, 1), {"confirm": result.pk, "seen": "4H N 9"}, follow=True)
+    result.refresh_from_db()
+    assert not result.confirmed and result.contract == "3NT"
+    page = refused.content.decode()
+    assert f"Board {board} was entered again" in page and "3NT N 9" in page
+    assert east.post(page_url(club, event, 1), {"confirm": result.pk, "seen": "3NT N 9"}).status_code == 302
+    result.refresh_from_db()
+    assert result.confirmed and result.contract == "3NT"

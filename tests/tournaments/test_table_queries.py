@@ -286,3 +286,31 @@ def test_a_sections_plan_is_kept_until_its_movement_or_its_pairs_change(started,
         {"kind": "mitchell", "tables": 9, "boards_per_round": 2}))
     changed = _plan(club, event)
     assert changed.card != late.card and changed == _worked_out(section)
+
+
+@pytest.mark.django_db
+def test_a_confirm_of_what_the_phone_was_shown_is_undone_when_the_table_entered_it_again_meanwhile(started,
+                                                                                                    monkeypatch):
+    from django.core.exceptions import ValidationError
+    from tournaments import selectors_table
+    from tournaments.services import results
+    from tournaments.services.tables import table_result_confirm
+
+    event, section = started
+    result = _entered(event, section, 3)
+    shown = result.summary
+    read = selectors_table.table_result
+
+    def read_then_replace(**kw):
+        seen = read(**kw)
+        Result.objects.filter(pk=result.pk).update(tricks=result.tricks + 1)  # the table's own replacement
+        return seen
+
+    monkeypatch.setattr(results, "table_result", read_then_replace)
+    with pytest.raises(ValidationError, match="entered again"):
+        table_result_confirm(event=Event.objects.get(pk=event.pk), section=section, table=3, result_id=result.pk,
+                             seen=shown)
+    result.refresh_from_db()
+    assert not result.confirmed and result.tricks is not None
+    assert not ResultChange.objects.filter(result=result, action="confirm").exists()
+    assert Event.objects.get(pk=event.pk).results_version == event.results_version

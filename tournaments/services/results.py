@@ -416,26 +416,37 @@ def table_result_store(*, event: Event, section: Section, table: int, data: dict
 
 
 @retry_transient
-def table_result_confirm_store(*, event: Event, section: Section, table: int, result_id: int) -> Result:
+def table_result_confirm_store(*, event: Event, section: Section, table: int, result_id: int,
+                               shown: str | None = None) -> Result:
     """The other side agrees its table's result (``result_confirm`` for a table's device). The
     result and its pairs are read before any lock; then the event's row is locked by counting
     the change (``results_version``, as ``_lock`` and ``_bump``: writers lock the event first),
     the result is confirmed by a compare-and-set that returns the row as confirmed (what the
     audit keeps, even had the table replaced it meanwhile) and audited. A result already
-    confirmed changes nothing (the count is rolled back); one gone meanwhile is a 400."""
+    confirmed changes nothing (the count is rolled back); one gone meanwhile is a 400. With
+    ``shown`` (the summary the device showed), a result that no longer reads so (the table
+    entered it again) is a 400 and stays unconfirmed, checked again on the row as confirmed."""
     def missing():
         return ValidationError({"result": ["No result with that id at this table."]})
+
+    def changed(now: Result):
+        return ValidationError({"result": [f"Board {now.board} was entered again ({now.summary}): check it and "
+                                           "confirm."]})
 
     seen = table_result(section=section, table=table, result_id=result_id)
     if seen is None:
         raise missing()
     if seen.confirmed:
         return seen
+    if shown is not None and seen.summary != shown:
+        raise changed(seen)
     with transaction.atomic():
         Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
         result = _set_confirmed(seen)
         if result is None:  # confirmed by another device (or deleted) meanwhile
             transaction.set_rollback(True)
+        elif shown is not None and result.summary != shown:  # entered again under the confirm: undone
+            raise changed(result)
         else:
             result.event, result.section = event, section
             _audit(result, event=event, section=section, board=result.board, action=ResultChange.Action.CONFIRM,

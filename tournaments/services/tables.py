@@ -65,15 +65,17 @@ def table_result_submit(*, event: Event, section: Section, table: int, data: dic
                                       seen=state.results, version=version)
 
 
-def table_result_confirm(*, event: Event, section: Section, table: int, result_id) -> Result:
-    """The other side (any device with the table's PIN) agrees the result: it counts."""
+def table_result_confirm(*, event: Event, section: Section, table: int, result_id, seen: str | None = None) -> Result:
+    """The other side (any device with the table's PIN) agrees the result: it counts. With
+    ``seen`` (the summary its page showed, e.g. "4H N 9") a result entered again meanwhile is
+    not confirmed: the device is told to check it."""
     if event.status not in results.OPEN:
         raise ValidationError({"event": ["The event is not in play: ask the director."]})
     try:
         number = int(result_id)
     except (TypeError, ValueError):
         raise ValidationError({"result": ["No result with that id at this table."]}) from None
-    return results.table_result_confirm_store(event=event, section=section, table=table, result_id=number)
+    return results.table_result_confirm_store(event=event, section=section, table=table, result_id=number, shown=seen)
 
 
 @transaction.atomic

@@ -49,7 +49,8 @@ def _post(request, event, sec, table) -> tuple[str, dict]:
     """Run the table's action; returns the query string to go back to (raises on bad input)."""
     post = request.POST
     if post.get("confirm"):
-        result = table_services.table_result_confirm(event=event, section=sec, table=table, result_id=post["confirm"])
+        result = table_services.table_result_confirm(event=event, section=sec, table=table, result_id=post["confirm"],
+                                                     seen=post.get("seen"))
         messages.success(request, f"Board {result.board} confirmed.")
         return f"?board={result.board}"
     if post.get("action") == "not_played":
