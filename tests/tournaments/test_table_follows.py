@@ -232,7 +232,7 @@ def test_a_phone_confirming_what_it_was_shown_does_not_confirm_a_result_entered_
     result.refresh_from_db()
     assert not result.confirmed and result.contract == "3NT"
     page = refused.content.decode()
-    assert f"Board {board} was entered again" in page and "3NT N 9" in page
+    assert f"role=\"alert\">Board {board} was entered again (3NT N 9): check it and confirm." in page
     assert east.post(page_url(club, event, 1), {"confirm": result.pk, "seen": "3NT N 9"}).status_code == 302
     result.refresh_from_db()
     assert result.confirmed and result.contract == "3NT"

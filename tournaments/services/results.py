@@ -430,7 +430,7 @@ def table_result_confirm_store(*, event: Event, section: Section, table: int, re
         return ValidationError({"result": ["No result with that id at this table."]})
 
     def changed(now: Result):
-        return ValidationError({"result": [f"Board {now.board} was entered again ({now.summary}): check it and "
+        return ValidationError({"board": [f"Board {now.board} was entered again ({now.summary}): check it and "
                                            "confirm."]})
 
     seen = table_result(section=section, table=table, result_id=result_id)
