@@ -28,6 +28,9 @@ def pair_rounds(sheet: EventSheet, label: str) -> list[dict]:
             out.append({"round": plan.round, "sits_out": True})
             continue
         tp, direction, own, other = seat
+        if other and all(x in sheet.absent for x in other):  # against the phantom: a sit-out
+            out.append({"round": plan.round, "sits_out": True})
+            continue
         out.append({"round": plan.round, "sits_out": False, "table": tp.table, "direction": direction,
                     "opponents": " & ".join(pair_text(x) for x in other), "boards": list(tp.boards),
                     "ns": " & ".join(tp.sides[0]), "ew": " & ".join(tp.sides[1])})
@@ -74,7 +77,7 @@ def card(sheet: EventSheet, label: str, results: dict, lookup: dict, imps: bool,
 
 
 def build(sheet: EventSheet, *, pair: str | None = None) -> dict:
-    labels = [x for x in sheet.pairs if pair is None or x == pair]
+    labels = [x for x in sheet.pairs if (pair is None or x == pair) and x not in sheet.absent]
     session = sheet.scored
     lookup = score_lookup(session)
     standings = {s.entrant: s for s in (session.standings if session else ())}

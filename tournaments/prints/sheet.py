@@ -120,6 +120,14 @@ class EventSheet:
     def pairs(self) -> tuple[str, ...]:
         return self.movement.entrants
 
+    @property
+    def absent(self) -> frozenset[str]:
+        """The movement's places no pair holds once pairs are entered (the phantom of a half
+        table): nobody plays there, so its opponents sit out. Before any pair is entered, none."""
+        if not self.names:
+            return frozenset()
+        return frozenset(label for label in self.pairs if label not in self.names)
+
     def board(self, number: int) -> Board | None:
         return next((b for b in self.boards if b.number == number), None)
 

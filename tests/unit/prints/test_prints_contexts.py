@@ -133,6 +133,23 @@ def test_score_card_running_total_adds_up_to_the_standing():
     assert len([r for r in card["rows"] if not r["sits_out"]]) == 10
 
 
+def test_the_phantom_of_a_half_table_has_no_card_and_its_opponents_sit_out():
+    movement = mitchell(5, boards_per_round=2)  # nine pairs: nobody holds 5 E-W
+    names = {label: f"Player {label}" for label in movement.entrants if label != "5EW"}
+    sheet = demo_sheet(movement, results=False, names=names)
+    assert sheet.absent == {"5EW"}
+    cards = {c["label"]: c for c in score_cards.build(sheet)["cards"]}
+    assert set(cards) == set(names)
+    for label, card in cards.items():
+        against = [plan.round for plan in movement for tp in plan.tables
+                   if label in tp.sides[0] + tp.sides[1] and "5EW" in tp.sides[0] + tp.sides[1]]
+        sitting = [r["round"] for r in card["rows"] if r["sits_out"]]
+        assert sitting == against and all("5 E-W" not in str(r.get("opponents", "")) for r in card["rows"])
+    assert score_cards.build(sheet, pair="5EW")["cards"] == []
+    # before any pair is entered the blank cards are the whole movement's
+    assert len(score_cards.build(demo_sheet(movement, results=False, names={}))["cards"]) == 10
+
+
 def test_score_slips_one_per_table_per_round_with_the_books_columns():
     sheet = demo_sheet(mitchell(3, boards_per_round=4), game="duplicate_whist", results=False)
     ctx = score_slips.build(sheet)
