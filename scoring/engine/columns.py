@@ -12,6 +12,7 @@ the same order as the one before reuses its numbers) and its totals added with `
 from __future__ import annotations
 
 import gc
+from abc import abstractmethod
 from collections.abc import Callable, Sequence
 from contextlib import contextmanager
 from functools import partial
@@ -49,8 +50,9 @@ class _Columns(Sequence):
             self._lists = {k: (v if type(v) is list else self._array(k).tolist()) for k, v in self._columns.items()}
         return self._lists
 
+    @abstractmethod
     def _row(self, index: int, values: dict):
-        raise NotImplementedError
+        """One item made from its row's values: each kind of columns makes its own."""
 
     def __getitem__(self, index):
         if isinstance(index, slice):
