@@ -133,8 +133,11 @@ def table_section(*, club_slug: str, event_id: int, name: str, table: int, clien
     return section
 
 
-_RESULT, _ENTRY, _LABEL = Columns(Result), Columns(Entry), Columns(Entry, defer=tuple(
-    f.attname for f in Entry._meta.concrete_fields if f.attname not in ("id", "label")))
+# A table's request reads every pair of its section: only what its round, its results and their
+# check use (the members, guests, team and history of an entry are the director's).
+_RESULT, _ENTRY, LABEL = Columns(Result), Columns(Entry, defer=(
+    "member_a_id", "member_b_id", "guest_a_id", "guest_b_id", "team_id", "carried_from_id", "created_at")), \
+    Columns(Entry, defer=tuple(f.attname for f in Entry._meta.concrete_fields if f.attname not in ("id", "label")))
 RESULT_SEATS = ("ns", "ew", "south", "west")
 
 
@@ -158,7 +161,7 @@ def table_result(*, section: Section, table: int, result_id: int) -> Result | No
     for i, seat in enumerate(RESULT_SEATS):
         pk, label = row[len(_RESULT) + 2 * i: len(_RESULT) + 2 * i + 2]
         if pk is not None:
-            setattr(result, seat, _LABEL.build((pk, label)))
+            setattr(result, seat, LABEL.build((pk, label)))
     return result
 
 

@@ -172,20 +172,18 @@ def _entered(event, section, table):
 
 @pytest.mark.django_db
 def test_a_confirm_audits_the_result_as_confirmed_when_the_table_replaced_it_meanwhile(started, monkeypatch):
-    from tournaments import selectors_table
     from tournaments.services import results
     from tournaments.services.tables import table_result_confirm
 
     event, section = started
     result = _entered(event, section, 3)
-    read = selectors_table.table_result
+    cas = results._set_confirmed
 
-    def read_then_replace(**kw):
-        seen = read(**kw)
+    def replaced_then_confirmed(*args):
         Result.objects.filter(pk=result.pk).update(tricks=10, score_ns=630)  # the table's own replacement
-        return seen
+        return cas(*args)
 
-    monkeypatch.setattr(results, "table_result", read_then_replace)
+    monkeypatch.setattr(results, "_set_confirmed", replaced_then_confirmed)
     confirmed = table_result_confirm(event=Event.objects.get(pk=event.pk), section=section, table=3,
                                      result_id=result.pk)
     assert confirmed.confirmed and confirmed.tricks == 10 and confirmed.snapshot()["ns"] == result.ns.label
@@ -198,23 +196,18 @@ def test_a_confirm_audits_the_result_as_confirmed_when_the_table_replaced_it_mea
 def test_a_result_gone_before_its_confirm_is_a_400_and_counts_nothing(started, monkeypatch):
     from django.core.exceptions import ValidationError
 
-    from tournaments import selectors_table
     from tournaments.services import results
     from tournaments.services.tables import table_result_confirm
 
     event, section = started
     result = _entered(event, section, 4)
-    read = selectors_table.table_result
-    calls = []
+    cas = results._set_confirmed
 
-    def read_then_withdraw(**kw):
-        calls.append(1)
-        seen = read(**kw)
-        if len(calls) == 1:
-            Result.objects.filter(pk=result.pk).delete()  # reported not played meanwhile
-        return seen
+    def withdrawn_then_confirmed(*args):
+        Result.objects.filter(pk=result.pk).delete()  # reported not played meanwhile
+        return cas(*args)
 
-    monkeypatch.setattr(results, "table_result", read_then_withdraw)
+    monkeypatch.setattr(results, "_set_confirmed", withdrawn_then_confirmed)
     with pytest.raises(ValidationError) as refused:
         table_result_confirm(event=Event.objects.get(pk=event.pk), section=section, table=4, result_id=result.pk)
     assert "result" in refused.value.message_dict
@@ -292,21 +285,19 @@ def test_a_sections_plan_is_kept_until_its_movement_or_its_pairs_change(started,
 def test_a_confirm_of_what_the_phone_was_shown_is_undone_when_the_table_entered_it_again_meanwhile(started,
                                                                                                     monkeypatch):
     from django.core.exceptions import ValidationError
-    from tournaments import selectors_table
     from tournaments.services import results
     from tournaments.services.tables import table_result_confirm
 
     event, section = started
     result = _entered(event, section, 3)
     shown = result.summary
-    read = selectors_table.table_result
+    cas = results._set_confirmed
 
-    def read_then_replace(**kw):
-        seen = read(**kw)
+    def replaced_then_confirmed(*args):
         Result.objects.filter(pk=result.pk).update(tricks=result.tricks + 1)  # the table's own replacement
-        return seen
+        return cas(*args)
 
-    monkeypatch.setattr(results, "table_result", read_then_replace)
+    monkeypatch.setattr(results, "_set_confirmed", replaced_then_confirmed)
     with pytest.raises(ValidationError, match="entered again"):
         table_result_confirm(event=Event.objects.get(pk=event.pk), section=section, table=3, result_id=result.pk,
                              seen=shown)

@@ -23,7 +23,7 @@ from scoring.engine.rules import AUCTION_1908, BRIDGE_1904, DUPLICATE_WHIST_TRIC
 from tournaments.models import Entry, EntryStatus, Event, EventStatus, Game, Result, ResultChange, Section
 from tournaments.movements.model import Slot
 from tournaments.selectors_boards import event_board_numbers
-from tournaments.selectors_table import table_result
+from tournaments.selectors_table import LABEL as _LABEL, table_result
 
 from .lifecycle import correction_check
 
@@ -296,11 +296,14 @@ def _bump(event: Event) -> None:
     enqueue_once_on_commit(rescore_event, event.pk, coalesce=True)  # a burst of results: one run
 
 
+_CHANGE = Columns(ResultChange)
+
+
 def _audit(result: Result | None, *, event, section, board, action, before, after, user=None, table=None,
            reason="") -> None:
-    ResultChange.objects.create(event=event, section=section, result=result, board=board, action=action,
+    _CHANGE.insert(ResultChange(event=event, section=section, result=result, board=board, action=action,
                                 before=before, after=after, reason=reason[:400],
-                                by=user if getattr(user, "is_authenticated", False) else None, by_table=table)
+                                by=user if getattr(user, "is_authenticated", False) else None, by_table=table))
 
 
 def _same(result: Result, fields: dict) -> bool:
@@ -405,7 +408,7 @@ def table_result_store(*, event: Event, section: Section, table: int, data: dict
     result_check(result=result, board=[r for r in board_results if r.confirmed], entries=entries)
     try:
         with transaction.atomic():
-            result.save(force_insert=True)
+            _RESULT.insert(result)
             _audit(result, event=event, section=section, board=board, action=ResultChange.Action.CREATE,
                    before=None, after=result.snapshot(), table=table)
             if _lock(event) != version:  # a result was confirmed or changed since the board was read
@@ -418,67 +421,68 @@ def table_result_store(*, event: Event, section: Section, table: int, data: dict
 @retry_transient
 def table_result_confirm_store(*, event: Event, section: Section, table: int, result_id: int,
                                shown: str | None = None) -> Result:
-    """The other side agrees its table's result (``result_confirm`` for a table's device). The
-    result and its pairs are read before any lock; then the event's row is locked by counting
-    the change (``results_version``, as ``_lock`` and ``_bump``: writers lock the event first),
-    the result is confirmed by a compare-and-set that returns the row as confirmed (what the
-    audit keeps, even had the table replaced it meanwhile) and audited. A result already
-    confirmed changes nothing (the count is rolled back); one gone meanwhile is a 400. With
-    ``shown`` (the summary the device showed), a result that no longer reads so (the table
-    entered it again) is a 400 and stays unconfirmed, checked again on the row as confirmed."""
-    def missing():
-        return ValidationError({"result": ["No result with that id at this table."]})
-
-    def changed(now: Result):
-        return ValidationError({"board": [f"Board {now.board} was entered again ({now.summary}): check it and "
-                                           "confirm."]})
-
-    seen = table_result(section=section, table=table, result_id=result_id)
-    if seen is None:
-        raise missing()
-    if seen.confirmed:
-        return seen
-    if shown is not None and seen.summary != shown:
-        raise changed(seen)
+    """The other side agrees its table's result (``result_confirm`` for a table's device), in
+    three statements and a commit with no read before them: the result is confirmed by a
+    compare-and-set that returns the row as confirmed with its pairs' numbers (what the audit
+    keeps, even had the table replaced it meanwhile), audited, and the change is counted on
+    the event's row last (``results_version``), so the event's lock, which every table's
+    writes queue on, is held only for the commit. The result's row is thus locked before the
+    event's, the other way round from the director's writers: a correction of this very
+    result at the same instant can deadlock, which the database breaks and
+    ``retry_transient`` runs again. A result already confirmed changes nothing; one not at
+    this table (or gone) is a 400. With ``shown`` (the summary the device showed), a result
+    that no longer reads so (the table entered it again) is a 400 and stays unconfirmed."""
     with transaction.atomic():
-        Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
-        result = _set_confirmed(seen)
-        if result is None:  # confirmed by another device (or deleted) meanwhile
-            transaction.set_rollback(True)
-        elif shown is not None and result.summary != shown:  # entered again under the confirm: undone
-            raise changed(result)
-        else:
+        result = _set_confirmed(section, table, result_id)
+        if result is not None:
+            if shown is not None and result.summary != shown:  # entered again: undone
+                raise ValidationError({"board": [f"Board {result.board} was entered again ({result.summary}): "
+                                                 "check it and confirm."]})
             result.event, result.section = event, section
             _audit(result, event=event, section=section, board=result.board, action=ResultChange.Action.CONFIRM,
                    before=None, after=result.snapshot(), table=table)
+            _count(event)
             from scoring.tasks import rescore_event
 
             enqueue_once_on_commit(rescore_event, event.pk, coalesce=True)  # a burst of results: one run
-    if result is None:
+    if result is None:  # confirmed already (by the other device), or not this table's
         result = table_result(section=section, table=table, result_id=result_id)
         if result is None:
-            raise missing()
+            raise ValidationError({"result": ["No result with that id at this table."]})
     return result
 
 
 _RESULT = Columns(Result)
+_SEATS = ("ns", "ew", "south", "west")
 
 
-def _set_confirmed(seen: Result) -> Result | None:
-    """Confirm ``seen``'s row unless it is confirmed already (compare-and-set); the row as it
-    now is, with ``seen``'s entries (a result keeps its pairs), or None."""
-    table = connection.ops.quote_name(Result._meta.db_table)
+def _set_confirmed(section: Section, table: int, result_id: int) -> Result | None:
+    """Confirm the table's result unless it is confirmed already (compare-and-set); the row as
+    it now is, with its entries' numbers (id and label, what its snapshot shows), or None."""
+    quote = connection.ops.quote_name
+    results, entries = quote(Result._meta.db_table), quote(Entry._meta.db_table)
+    labels = ", ".join(f"(SELECT e.label FROM {entries} e WHERE e.id = {results}.{seat}_id)" for seat in _SEATS)
     with connection.cursor() as cursor:
-        cursor.execute(f"UPDATE {table} SET confirmed = %s WHERE id = %s AND NOT confirmed RETURNING {_RESULT.sql()}",
-                       [True, seen.pk])
+        cursor.execute(f"UPDATE {results} SET confirmed = %s WHERE id = %s AND section_id = %s "
+                       f"AND {quote('table')} = %s AND NOT confirmed RETURNING {_RESULT.sql(results)}, {labels}",
+                       [True, result_id, section.pk, table])
         row = cursor.fetchone()
     if row is None:
         return None
-    result = _RESULT.build(row)
-    for seat in ("ns", "ew", "south", "west"):
-        if getattr(seen, f"{seat}_id") is not None and getattr(result, f"{seat}_id") == getattr(seen, f"{seat}_id"):
-            setattr(result, seat, getattr(seen, seat))
+    result = _RESULT.build(row[:len(_RESULT)])
+    for seat, label in zip(_SEATS, row[len(_RESULT):]):
+        pk = getattr(result, f"{seat}_id")
+        if pk is not None:
+            setattr(result, seat, _LABEL.build((pk, label)))
     return result
+
+
+def _count(event: Event) -> None:
+    """One more change to the event's results (``results_version``): its row stays locked
+    until the commit."""
+    with connection.cursor() as cursor:
+        cursor.execute(f"UPDATE {connection.ops.quote_name(Event._meta.db_table)} "
+                       "SET results_version = results_version + 1 WHERE id = %s", [event.pk])
 
 
 @transaction.atomic
