@@ -100,3 +100,62 @@ def test_both_phones_of_a_table_enter_different_results_and_confirm_at_once(thir
     actions = list(ResultChange.objects.filter(result=result).order_by("pk").values_list("action", flat=True))
     assert actions == ["create", "update", "confirm"]
     assert Event.objects.get(pk=event.pk).results_version == event.results_version + 1
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("loser", ["confirm", "correction"])
+def test_a_confirm_and_the_directors_correction_of_that_result_at_one_instant_both_land(thirty, club, director,
+                                                                                      monkeypatch, loser):
+    """The confirm locks the result, then the event; the director's correction the event, then the
+    result. Forced into the one interleaving where each waits for the other, the database breaks
+    the deadlock (the side that checks first loses: a shorter ``deadlock_timeout``) and the loser
+    runs again: no error, the correction stands and is confirmed."""
+    from tournaments.services import results
+    from tournaments.services.tables import table_result_confirm
+
+    event, section = thirty
+    device = phone(event, section, 6)
+    board = device.get(url(club, event, 6)).json()["to_play"][0]
+    sent = device.post(url(club, event, 6), {"board": board, "contract": "4H", "declarer": "S", "tricks": 9},
+                       format="json").json()
+    has_event, has_result = threading.Event(), threading.Event()
+    lock, cas = results._lock, results._set_confirmed
+    runs = []
+
+    def lock_then_wait(event_row):
+        runs.append("correction")
+        version = lock(event_row)
+        if not has_event.is_set():
+            has_event.set()
+            has_result.wait(10)  # the confirm holds the result's row now
+        return version
+
+    def wait_then_cas(*args):
+        runs.append("confirm")
+        if not has_result.is_set():
+            has_event.wait(10)  # the correction holds the event's row now
+            row = cas(*args)
+            has_result.set()
+            return row
+        return cas(*args)
+
+    monkeypatch.setattr(results, "_lock", lock_then_wait)
+    monkeypatch.setattr(results, "_set_confirmed", wait_then_cas)
+
+    def work(i):
+        with connection.cursor() as cursor:
+            cursor.execute(f"SET deadlock_timeout = '{'200ms' if ('confirm', 'correction')[i] == loser else '10s'}'")
+        fresh = Event.objects.get(pk=event.pk)
+        if i == 0:
+            return table_result_confirm(event=fresh, section=section, table=6, result_id=sent["id"]).confirmed
+        return results.result_correct(result=Result.objects.get(pk=sent["id"]), user=director, reason="claim",
+                                      data={"contract": "4H", "declarer": "S", "tricks": 10}).tricks
+
+    assert at_once(2, work) == [True, 10]
+    assert runs.count(loser) == 2 and len(runs) == 3  # the loser ran again, once
+    result = Result.objects.get(pk=sent["id"])
+    assert result.confirmed and result.tricks == 10 and result.score_ns is not None
+    actions = set(ResultChange.objects.filter(result=result).values_list("action", flat=True))
+    assert {"create", "update"} <= actions
+    assert Event.objects.get(pk=event.pk).results_version >= event.results_version + 1

@@ -485,6 +485,7 @@ def _count(event: Event) -> None:
                        "SET results_version = results_version + 1 WHERE id = %s", [event.pk])
 
 
+@retry_transient  # the event's lock, then the result's: a table's confirm takes them the other way
 @transaction.atomic
 def result_confirm(*, result: Result, user=None, table: int | None = None) -> Result:
     """The opponents agree a table's result: it now counts in the scores."""
@@ -497,6 +498,7 @@ def result_confirm(*, result: Result, user=None, table: int | None = None) -> Re
     return result
 
 
+@retry_transient  # the event's lock, then the result's: a table's confirm takes them the other way
 @transaction.atomic
 def result_correct(*, result: Result, data: dict, user, reason: str = "") -> Result:
     """A director's correction or adjusted score (Law 12C); the trail keeps before and after."""
@@ -527,6 +529,7 @@ def result_correct(*, result: Result, data: dict, user, reason: str = "") -> Res
     return result
 
 
+@retry_transient  # the event's lock, then the result's: a table's confirm takes them the other way
 @transaction.atomic
 def result_delete(*, result: Result, user, reason: str = "") -> None:
     """A director removes a result (kept in the trail); the correction rule applies."""
@@ -541,6 +544,7 @@ def result_delete(*, result: Result, user, reason: str = "") -> None:
     _bump(event)
 
 
+@retry_transient  # the event's lock, then the result's: a table's confirm takes them the other way
 @transaction.atomic
 def board_set_cards_groups(*, event: Event, section: Section, board: int, groups: dict, user,
                            reason: str = "") -> list[Result]:
