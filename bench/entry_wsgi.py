@@ -1,8 +1,7 @@
-"""WSGI application of bench/table_entry.py (settings: bench.entry_settings)."""
+"""WSGI application of bench/table_entry.py (settings: bench.entry_settings), loaded and warmed up
+as ``cardroom.wsgi`` is."""
 import os
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bench.entry_settings")
 
-from django.core.wsgi import get_wsgi_application  # noqa: E402
-
-application = get_wsgi_application()
+from cardroom.wsgi import application  # noqa: E402,F401

@@ -53,7 +53,8 @@ def redis_answers(url: str) -> bool:
 
 def environment() -> dict:
     env = {**os.environ, "DEBUG": "True", "DJANGO_SETTINGS_MODULE": "bench.entry_settings",
-           "BENCH_ENTRY_QUEUE": f"bench-entry-{os.getpid()}", "PYTHONPATH": str(ROOT)}
+           "BENCH_ENTRY_QUEUE": f"bench-entry-{os.getpid()}", "PYTHONPATH": str(ROOT),
+           "SECRET_KEY": os.environ.get("SECRET_KEY") or "bench-table-entry-only-" + "x" * 40}
     if not env.get("DATABASE_URL"):
         path = Path(tempfile.gettempdir()) / f"cardroom-entry-{os.getpid()}.sqlite3"
         env["DATABASE_URL"] = f"sqlite:///{path}"
@@ -152,15 +153,27 @@ def documented_workers() -> int:
     return int(runpy.run_path(str(ROOT / "gunicorn.conf.py"))["workers"])
 
 
+def production(env: dict) -> dict:
+    """The environment of the README's production section: DEBUG off (no query log, no debug
+    pages), behind a TLS proxy (the bench's requests say ``X-Forwarded-Proto: https``, as the
+    proxy's would); the secret is the bench process's own (``environment``), so its PINs and
+    session hold."""
+    return {**env, "DEBUG": "False", "BEHIND_PROXY": "True"}
+
+
+PROXY = {"X-Forwarded-Proto": "https"}
+
+
 def serve(env: dict, port: int, log: Path, workers: int) -> subprocess.Popen:
     """gunicorn as the README's production section runs it (``gunicorn.conf.py``: sync workers,
-    keep-alive, limits), on a port and access log of the bench's own; the floor's view and the
-    table's requests are served by the same processes."""
+    the application preloaded, keep-alive, limits; DEBUG off behind a proxy: ``production``), on
+    a port and access log of the bench's own; the floor's view and the table's requests are
+    served by the same processes."""
     server = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "bench.entry_wsgi:application", "-c", str(ROOT / "gunicorn.conf.py"),
          "--bind", f"127.0.0.1:{port}",
          "--workers", str(workers), "--access-logfile", str(log), "--access-logformat", "%(m)s %(U)s %(s)s %(D)s",
-         "--log-level", "warning"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+         "--log-level", "warning"], cwd=ROOT, env=production(env), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         start_new_session=True)
     deadline = time.time() + 120
     while time.time() < deadline:
@@ -176,7 +189,7 @@ def request(port, method, path, body=None, headers=None) -> tuple[int, float, di
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
     data = json.dumps(body).encode() if body is not None else None
     started = time.perf_counter()
-    conn.request(method, path, body=data, headers={"Content-Type": "application/json", **(headers or {})})
+    conn.request(method, path, body=data, headers={"Content-Type": "application/json", **PROXY, **(headers or {})})
     response = conn.getresponse()
     payload = response.read()
     took = 1000 * (time.perf_counter() - started)
@@ -298,7 +311,8 @@ def main() -> None:
     load_start = os.getloadavg()[0]
     workers = args.workers or documented_workers()
     env = environment()
-    os.environ.update({k: env[k] for k in ("DATABASE_URL", "DJANGO_SETTINGS_MODULE", "BENCH_ENTRY_QUEUE")})
+    os.environ.update({k: env[k] for k in ("DATABASE_URL", "DJANGO_SETTINGS_MODULE", "BENCH_ENTRY_QUEUE",
+                                           "SECRET_KEY")})
     if env.get("REDIS_URL"):
         os.environ["REDIS_URL"] = env["REDIS_URL"]
     import django
@@ -316,7 +330,7 @@ def main() -> None:
     if env.get("REDIS_URL"):
         worker = subprocess.Popen([sys.executable, "-m", "celery", "-A", "cardroom", "worker", "--pool=solo",
                                    "-Q", env["BENCH_ENTRY_QUEUE"], "--loglevel=WARNING", "--without-gossip",
-                                   "--without-mingle"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                                   "--without-mingle"], cwd=ROOT, env=production(env), stdout=subprocess.DEVNULL,
                                   stderr=subprocess.DEVNULL, start_new_session=True)
     port = free_port()
     log = Path(tempfile.gettempdir()) / f"cardroom-entry-{os.getpid()}.log"

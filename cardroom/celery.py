@@ -2,9 +2,20 @@
 import os
 
 from celery import Celery
+from celery.signals import worker_init
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cardroom.settings")
 
 app = Celery("cardroom")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+@worker_init.connect
+def yield_to_the_web(**_kwargs) -> None:
+    """A worker (and the pool processes it forks) lowers its CPU priority by
+    ``CARDROOM_WORKER_NICE`` before it takes a task."""
+    from django.conf import settings
+
+    if settings.CARDROOM_WORKER_NICE > 0:
+        os.nice(settings.CARDROOM_WORKER_NICE)

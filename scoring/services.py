@@ -314,7 +314,9 @@ def _scored_sections(event: Event):
         settings = TeamsEvent.objects.filter(event=event).first()
         if settings is None or not teams_options(settings)["butler"]:
             return []
-    return list(event.sections.all())
+    # the movement's JSON is not read: its fingerprint finds the process's parse of it (and the
+    # plan worked out from that), so a run after each confirmation parses nothing (issue 18)
+    return list(event.sections.defer("movement"))
 
 
 #: What a scoring run reads of a result (its pairs by id: ``entrant_keys`` names them).

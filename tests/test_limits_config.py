@@ -31,3 +31,62 @@ def test_upload_limits_come_from_the_limits_module():
     assert settings.DATA_UPLOAD_MAX_MEMORY_SIZE == limits.DATA_UPLOAD_MAX_MEMORY_SIZE
     assert settings.FILE_UPLOAD_MAX_MEMORY_SIZE == limits.FILE_UPLOAD_MAX_MEMORY_SIZE
     assert limits.CSV_MAX_ROWS > 0 and limits.JSON_MAX_DEPTH >= 5
+
+
+def test_gunicorn_preloads_the_application_and_readies_each_worker(monkeypatch):
+    """Issue 18: a worker's first request (a table's first confirmation after a recycle) does not
+    import the URL conf or open Redis connections: the master loads and warms the application,
+    and each worker opens its connections in ``post_worker_init``."""
+    monkeypatch.delenv("GUNICORN_PRELOAD", raising=False)
+    monkeypatch.setenv("GUNICORN_WORKER_MEMORY_MB", "0")
+    config = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+    assert config["preload_app"] is True
+    import cardroom.wsgi
+
+    called = []
+    monkeypatch.setattr(cardroom.wsgi, "worker_ready", lambda: called.append(1))
+    config["post_worker_init"](object())
+    assert called == [1]
+
+
+def test_the_wsgi_module_imports_every_view_and_leaves_no_connection_open(tmp_path):
+    """What gunicorn's master loads (``cardroom.wsgi``), in a fresh process: the views and the task
+    modules are imported, and no database connection is left for the workers it forks to share."""
+    import os
+    import subprocess
+    import sys
+
+    code = ("import sys, cardroom.wsgi; from django.db import connection; "
+            "print('tournaments.api.tables' in sys.modules, 'scoring.tasks' in sys.modules, "
+            "connection.connection is None)")
+    env = {**os.environ, "DEBUG": "1", "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
+           "DJANGO_SETTINGS_MODULE": "cardroom.settings"}
+    env.pop("REDIS_URL", None)
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split()[-3:] == ["True", "True", "True"]
+
+
+def test_worker_ready_survives_redis_down(settings, monkeypatch, caplog):
+    import cardroom.wsgi
+    from django.core.cache import cache
+
+    def down(*_a, **_k):
+        raise ConnectionError("refused")
+
+    monkeypatch.setattr(cache, "get", down)
+    cardroom.wsgi.worker_ready()  # logs, does not raise
+    assert "Redis not reached" in caplog.text
+
+
+def test_a_celery_worker_lowers_its_cpu_priority(settings, monkeypatch):
+    from cardroom import celery
+
+    niced = []
+    monkeypatch.setattr(celery.os, "nice", niced.append)
+    settings.CARDROOM_WORKER_NICE = 10
+    celery.yield_to_the_web()
+    settings.CARDROOM_WORKER_NICE = 0
+    celery.yield_to_the_web()
+    assert niced == [10]
