@@ -313,7 +313,7 @@ CELERY_BEAT_SCHEDULE = {
 }
 
 CACHES = (
-    {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
+    {"default": {"BACKEND": "cardroom.cache.RedisCache", "LOCATION": REDIS_URL,
                  "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}}}
     if REDIS_URL
     else {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}

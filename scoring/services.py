@@ -263,9 +263,11 @@ def _score_rows(event: Event, played: _Played, boards, rows) -> tuple[list[Score
     return scores, standings
 
 
-def _score_field(event: Event, field: list[_Played], *, across: bool) -> tuple[list[Score], list[Standing]]:
+def _score_field(event: Event, field: list[_Played], *, across: bool,
+                 rows: bool = True) -> tuple[list[Score], list[Standing]]:
     """Score a field of sections (one section, or every section of an event scored across the
-    field) with ``score_field``; the books' methods score a section on its own."""
+    field) with ``score_field``; the books' methods score a section on its own. ``rows=False``
+    (a result check: only whether the engine refuses) builds no Score and Standing rows."""
     field = [p for p in field if p.boards]
     if not field:
         return [], []
@@ -276,10 +278,14 @@ def _score_field(event: Event, field: list[_Played], *, across: bool) -> tuple[l
         (played,) = field
         session = books_session(played.boards, method, fields=played.fields,
                                 card=played.plan.card if method == "total_tricks" else 0)
+        if not rows:
+            return [], []
         return _score_rows(event, played, session.boards,
                            [(position, st, "", None) for position, st in enumerate(session.standings, start=1)])
     scored = score_field({p.section.name: p.boards for p in field}, Method(method),
                          fields={p.section.name: p.fields for p in field}, convention=event_convention(event))
+    if not rows:
+        return [], []
     scores: list[Score] = []
     standings: list[Standing] = []
     for played in field:
@@ -516,7 +522,7 @@ def result_check(*, result: Result, replacing: int | None = None, board: list[Re
                  .select_related("ns", "ew", "south", "west"))
     board = [r for r in board if r.pk != replacing and (r.ns_id, r.ew_id) != (result.ns_id, result.ew_id)]
     try:
-        _score_field(result.event, [_played(result.section, board + [result], entries)], across=False)
+        _score_field(result.event, [_played(result.section, board + [result], entries)], across=False, rows=False)
     except ScoringError as exc:
         field = "ew" if result.ns_id == result.ew_id else "board"
         raise ValidationError({field: [f"Scoring would refuse this result: {exc}"]}) from None
