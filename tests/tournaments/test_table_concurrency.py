@@ -159,3 +159,59 @@ def test_a_confirm_and_the_directors_correction_of_that_result_at_one_instant_bo
     actions = set(ResultChange.objects.filter(result=result).values_list("action", flat=True))
     assert {"create", "update"} <= actions
     assert Event.objects.get(pk=event.pk).results_version >= event.results_version + 1
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_tables_results_do_not_queue_on_each_other_but_a_confirmation_waits_for_them(thirty, club, monkeypatch):
+    """A table's unconfirmed result share-locks the event's row for its commit (it counts no
+    change): while one table's result is held just before its commit, another table's result
+    goes through, and a confirmation (which counts a change) waits until the first commits."""
+    from tournaments.services import results
+
+    event, section = thirty
+    waiting = phone(event, section, 3)
+    board3 = waiting.get(url(club, event, 3)).json()["to_play"][0]
+    pending = waiting.post(url(club, event, 3), {"board": board3, "contract": "2S", "declarer": "N", "tricks": 8},
+                           format="json").json()
+    held, release = threading.Event(), threading.Event()
+    lock = results._lock
+
+    def lock_then_hold(event_row, **kw):
+        version = lock(event_row, **kw)
+        if threading.current_thread().name == "held":
+            held.set()
+            release.wait(10)
+        return version
+
+    monkeypatch.setattr(results, "_lock", lock_then_hold)
+    done = {}
+
+    def send(table, name):
+        device = phone(event, section, table)
+        board = device.get(url(club, event, table)).json()["to_play"][0]
+        done[name] = device.post(url(club, event, table), {"board": board, "contract": "3NT", "declarer": "N",
+                                                          "tricks": 9}, format="json").status_code
+        connection.close()
+
+    def confirm():
+        done["confirm"] = phone(event, section, 3).post(url(club, event, 3, "confirm/"), {"result": pending["id"]},
+                                                        format="json").status_code
+        connection.close()
+
+    first = threading.Thread(target=send, args=(1, "first"), name="held")
+    first.start()
+    assert held.wait(10)
+    second = threading.Thread(target=send, args=(2, "second"))
+    second.start()
+    second.join(10)
+    assert done.get("second") == 201  # not queued behind the held result
+    third = threading.Thread(target=confirm)
+    third.start()
+    third.join(1)
+    assert "confirm" not in done  # the count waits for the held result's commit
+    release.set()
+    for t in (first, third):
+        t.join(10)
+    assert done == {"first": 201, "second": 201, "confirm": 200}
+    assert Event.objects.get(pk=event.pk).results_version == event.results_version + 1

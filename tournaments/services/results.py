@@ -275,12 +275,15 @@ def _holder(entries: list[Entry], round_number: int) -> Entry:
     return entries[-1]
 
 
-def _lock(event: Event) -> int | None:
+def _lock(event: Event, *, share: bool = False) -> int | None:
     """Writers of one event's results queue on its row, taken first (no deadlocks); NO KEY
     UPDATE leaves the scoring run's inserts (which only share-lock the key) free. Returns the
-    event's ``results_version`` as locked."""
+    event's ``results_version`` as locked. ``share``: a writer that counts no change (a table's
+    unconfirmed result) only keeps the count from moving until it commits: such writers do not
+    queue on each other, and one that counts waits for them (and they for it)."""
     features = connection.features
-    lock = (" FOR NO KEY UPDATE" if features.has_select_for_no_key_update
+    lock = (" FOR SHARE" if share and features.has_select_for_update
+            else " FOR NO KEY UPDATE" if features.has_select_for_no_key_update
             else " FOR UPDATE" if features.has_select_for_update else "")  # SQLite: the write lock is the file's
     with connection.cursor() as cursor:  # written out: every table's POST takes it (issue 18)
         cursor.execute(f"SELECT results_version FROM {connection.ops.quote_name(Event._meta.db_table)} "
@@ -382,7 +385,8 @@ def table_result_store(*, event: Event, section: Section, table: int, data: dict
     """A table's own result, awaiting confirmation: ``result_submit`` (source "table") from what
     the table's request already read: the section, its entries, the board's results (``seen``)
     and the event's ``results_version`` then. The result and its audit row are inserted
-    first and the event's row is locked last, so the lock is held only for the commit; when a
+    first and the event's row is share-locked last, so the lock is held only for the commit and
+    thirty tables' results at once do not queue on each other, only on a confirmation; when a
     confirmed result changed in between (the version moved) the board is checked again under
     the lock (and a refusal rolls the insert back). A result already stored for these
     pairs (the same again, the table's own replacement, one stored meanwhile) goes the general
@@ -411,7 +415,7 @@ def table_result_store(*, event: Event, section: Section, table: int, data: dict
             _RESULT.insert(result)
             _audit(result, event=event, section=section, board=board, action=ResultChange.Action.CREATE,
                    before=None, after=result.snapshot(), table=table)
-            if _lock(event) != version:  # a result was confirmed or changed since the board was read
+            if _lock(event, share=True) != version:  # a result was confirmed or changed since the board was read
                 result_check(result=result, entries=entries)  # refused: the insert is rolled back
     except IntegrityError:
         return general()
