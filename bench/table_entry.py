@@ -1,5 +1,5 @@
 """Table entry benchmark (issue 18): thirty table phones at once against gunicorn as the README
-deploys it (``gunicorn.conf.py``: 4 sync workers on two cores; ``--workers`` to change):
+deploys it (``gunicorn.conf.py``: a sync worker per core and one more, 3 on two cores; ``--workers`` to change):
 every phone enters a board of round 1 at the same moment (``POST tables/A/{n}/``), then every
 phone confirms at the same moment (``POST .../confirm/``), with its PIN, while a Celery worker
 rescores (Redis). Beside them, in the same run, bursts of the same size: the floor, a
