@@ -284,7 +284,9 @@ class WorkerProcess:
         # The worker runs the project's own settings, as in production, on the test database.
         env = {**os.environ, "DJANGO_SETTINGS_MODULE": "cardroom.settings",
                "DATABASE_URL": database_url_for_subprocess(), "REDIS_URL": broker,
-               "DEBUG": "True", "PYTHONUNBUFFERED": "1", **(env or {})}
+               "DEBUG": "True", "PYTHONUNBUFFERED": "1",
+               "CARDROOM_WORKER_NICE": "0",  # the tests wait on it: it runs at their priority
+               **(env or {})}
         self.lines: "queue_mod.Queue[str]" = queue_mod.Queue()
         self.output: list[str] = []
         self.process = subprocess.Popen(

@@ -21,8 +21,14 @@ def test_worker_refreshes_statistics_after_commit(celery_worker_process):
 @pytest.mark.redis
 @pytest.mark.django_db(transaction=True)
 def test_task_result_comes_back_through_redis(celery_worker_process):
+    from celery.result import allow_join_result
+
     from clubs.tasks import club_refresh_statistics
 
     club = services.club_create(name="Result Club", slug="result-club")
     result = club_refresh_statistics.delay(club.pk)
-    assert result.get(timeout=30) == {"club_id": club.pk, "found": True, "members_active": 0}
+    # Celery's "inside a task, never wait for a result" flag is one per process: an earlier test's
+    # background thread (an inline task, as under ``make run``) may still be running in this
+    # pytest process, and this test is not inside a task.
+    with allow_join_result():
+        assert result.get(timeout=30) == {"club_id": club.pk, "found": True, "members_active": 0}

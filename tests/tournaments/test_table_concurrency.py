@@ -54,6 +54,14 @@ def url(club, event, table, tail=""):
     return f"/api/clubs/{club.slug}/events/{event.pk}/tables/A/{table}/{tail}"
 
 
+def unconfirmed(club, event, section, table, contract, declarer, tricks) -> dict:
+    """The table's phone enters its first board (awaiting the other side's confirmation)."""
+    device = phone(event, section, table)
+    board = device.get(url(club, event, table)).json()["to_play"][0]
+    return device.post(url(club, event, table), {"board": board, "contract": contract, "declarer": declarer,
+                                                 "tricks": tricks}, format="json").json()
+
+
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_thirty_table_phones_enter_and_confirm_at_once(thirty, club):
@@ -115,10 +123,7 @@ def test_a_confirm_and_the_directors_correction_of_that_result_at_one_instant_bo
     from tournaments.services.tables import table_result_confirm
 
     event, section = thirty
-    device = phone(event, section, 6)
-    board = device.get(url(club, event, 6)).json()["to_play"][0]
-    sent = device.post(url(club, event, 6), {"board": board, "contract": "4H", "declarer": "S", "tricks": 9},
-                       format="json").json()
+    sent = unconfirmed(club, event, section, 6, "4H", "S", 9)
     has_event, has_result = threading.Event(), threading.Event()
     lock, cas = results._lock, results._set_confirmed
     runs = []
@@ -170,10 +175,7 @@ def test_tables_results_do_not_queue_on_each_other_but_a_confirmation_waits_for_
     from tournaments.services import results
 
     event, section = thirty
-    waiting = phone(event, section, 3)
-    board3 = waiting.get(url(club, event, 3)).json()["to_play"][0]
-    pending = waiting.post(url(club, event, 3), {"board": board3, "contract": "2S", "declarer": "N", "tricks": 8},
-                           format="json").json()
+    pending = unconfirmed(club, event, section, 3, "2S", "N", 8)
     held, release = threading.Event(), threading.Event()
     lock = results._lock
 
