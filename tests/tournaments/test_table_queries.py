@@ -170,20 +170,27 @@ def _entered(event, section, table):
     return result
 
 
+def _meanwhile(monkeypatch, change):
+    """``change()`` happens just before the confirm's compare-and-set (another device at the
+    same instant)."""
+    from tournaments.services import results
+
+    cas = results._set_confirmed
+
+    def changed_then_confirmed(*args):
+        change()
+        return cas(*args)
+
+    monkeypatch.setattr(results, "_set_confirmed", changed_then_confirmed)
+
+
 @pytest.mark.django_db
 def test_a_confirm_audits_the_result_as_confirmed_when_the_table_replaced_it_meanwhile(started, monkeypatch):
-    from tournaments.services import results
     from tournaments.services.tables import table_result_confirm
 
     event, section = started
     result = _entered(event, section, 3)
-    cas = results._set_confirmed
-
-    def replaced_then_confirmed(*args):
-        Result.objects.filter(pk=result.pk).update(tricks=10, score_ns=630)  # the table's own replacement
-        return cas(*args)
-
-    monkeypatch.setattr(results, "_set_confirmed", replaced_then_confirmed)
+    _meanwhile(monkeypatch, lambda: Result.objects.filter(pk=result.pk).update(tricks=10, score_ns=630))  # replaced
     confirmed = table_result_confirm(event=Event.objects.get(pk=event.pk), section=section, table=3,
                                      result_id=result.pk)
     assert confirmed.confirmed and confirmed.tricks == 10 and confirmed.snapshot()["ns"] == result.ns.label
@@ -196,18 +203,11 @@ def test_a_confirm_audits_the_result_as_confirmed_when_the_table_replaced_it_mea
 def test_a_result_gone_before_its_confirm_is_a_400_and_counts_nothing(started, monkeypatch):
     from django.core.exceptions import ValidationError
 
-    from tournaments.services import results
     from tournaments.services.tables import table_result_confirm
 
     event, section = started
     result = _entered(event, section, 4)
-    cas = results._set_confirmed
-
-    def withdrawn_then_confirmed(*args):
-        Result.objects.filter(pk=result.pk).delete()  # reported not played meanwhile
-        return cas(*args)
-
-    monkeypatch.setattr(results, "_set_confirmed", withdrawn_then_confirmed)
+    _meanwhile(monkeypatch, lambda: Result.objects.filter(pk=result.pk).delete())  # reported not played meanwhile
     with pytest.raises(ValidationError) as refused:
         table_result_confirm(event=Event.objects.get(pk=event.pk), section=section, table=4, result_id=result.pk)
     assert "result" in refused.value.message_dict
@@ -285,19 +285,12 @@ def test_a_sections_plan_is_kept_until_its_movement_or_its_pairs_change(started,
 def test_a_confirm_of_what_the_phone_was_shown_is_undone_when_the_table_entered_it_again_meanwhile(started,
                                                                                                     monkeypatch):
     from django.core.exceptions import ValidationError
-    from tournaments.services import results
     from tournaments.services.tables import table_result_confirm
 
     event, section = started
     result = _entered(event, section, 3)
     shown = result.summary
-    cas = results._set_confirmed
-
-    def replaced_then_confirmed(*args):
-        Result.objects.filter(pk=result.pk).update(tricks=result.tricks + 1)  # the table's own replacement
-        return cas(*args)
-
-    monkeypatch.setattr(results, "_set_confirmed", replaced_then_confirmed)
+    _meanwhile(monkeypatch, lambda: Result.objects.filter(pk=result.pk).update(tricks=result.tricks + 1))  # replaced
     with pytest.raises(ValidationError, match="entered again"):
         table_result_confirm(event=Event.objects.get(pk=event.pk), section=section, table=3, result_id=result.pk,
                              seen=shown)
