@@ -10,7 +10,6 @@ from typing import NamedTuple
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, transaction
-from django.db.models import F
 
 from cardroom.db import Columns, retry_transient
 from cardroom.errors import Conflict
@@ -23,7 +22,7 @@ from scoring.engine.rules import AUCTION_1908, BRIDGE_1904, DUPLICATE_WHIST_TRIC
 from tournaments.models import Entry, EntryStatus, Event, EventStatus, Game, Result, ResultChange, Section
 from tournaments.movements.model import Slot
 from tournaments.selectors_boards import event_board_numbers
-from tournaments.selectors_table import LABEL as _LABEL, table_result
+from tournaments.selectors_table import LABEL as _LABEL, RESULT_SEATS, table_result
 
 from .lifecycle import correction_check
 
@@ -293,7 +292,11 @@ def _lock(event: Event, *, share: bool = False) -> int | None:
 
 
 def _bump(event: Event) -> None:
-    Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
+    """One more change to the event's results (``results_version``; its row stays locked until
+    the commit), and a rescore queued for after it."""
+    with connection.cursor() as cursor:  # written out: every table's confirmation runs it (issue 18)
+        cursor.execute(f"UPDATE {connection.ops.quote_name(Event._meta.db_table)} "
+                       "SET results_version = results_version + 1 WHERE id = %s", [event.pk])
     from scoring.tasks import rescore_event
 
     enqueue_once_on_commit(rescore_event, event.pk, coalesce=True)  # a burst of results: one run
@@ -445,10 +448,7 @@ def table_result_confirm_store(*, event: Event, section: Section, table: int, re
             result.event, result.section = event, section
             _audit(result, event=event, section=section, board=result.board, action=ResultChange.Action.CONFIRM,
                    before=None, after=result.snapshot(), table=table)
-            _count(event)
-            from scoring.tasks import rescore_event
-
-            enqueue_once_on_commit(rescore_event, event.pk, coalesce=True)  # a burst of results: one run
+            _bump(event)
     if result is None:  # confirmed already (by the other device), or not this table's
         result = table_result(section=section, table=table, result_id=result_id)
         if result is None:
@@ -457,7 +457,6 @@ def table_result_confirm_store(*, event: Event, section: Section, table: int, re
 
 
 _RESULT = Columns(Result)
-_SEATS = ("ns", "ew", "south", "west")
 
 
 def _set_confirmed(section: Section, table: int, result_id: int) -> Result | None:
@@ -465,7 +464,7 @@ def _set_confirmed(section: Section, table: int, result_id: int) -> Result | Non
     it now is, with its entries' numbers (id and label, what its snapshot shows), or None."""
     quote = connection.ops.quote_name
     results, entries = quote(Result._meta.db_table), quote(Entry._meta.db_table)
-    labels = ", ".join(f"(SELECT e.label FROM {entries} e WHERE e.id = {results}.{seat}_id)" for seat in _SEATS)
+    labels = ", ".join(f"(SELECT e.label FROM {entries} e WHERE e.id = {results}.{seat}_id)" for seat in RESULT_SEATS)
     with connection.cursor() as cursor:
         cursor.execute(f"UPDATE {results} SET confirmed = %s WHERE id = %s AND section_id = %s "
                        f"AND {quote('table')} = %s AND NOT confirmed RETURNING {_RESULT.sql(results)}, {labels}",
@@ -474,19 +473,11 @@ def _set_confirmed(section: Section, table: int, result_id: int) -> Result | Non
     if row is None:
         return None
     result = _RESULT.build(row[:len(_RESULT)])
-    for seat, label in zip(_SEATS, row[len(_RESULT):]):
+    for seat, label in zip(RESULT_SEATS, row[len(_RESULT):]):
         pk = getattr(result, f"{seat}_id")
         if pk is not None:
             setattr(result, seat, _LABEL.build((pk, label)))
     return result
-
-
-def _count(event: Event) -> None:
-    """One more change to the event's results (``results_version``): its row stays locked
-    until the commit."""
-    with connection.cursor() as cursor:
-        cursor.execute(f"UPDATE {connection.ops.quote_name(Event._meta.db_table)} "
-                       "SET results_version = results_version + 1 WHERE id = %s", [event.pk])
 
 
 @retry_transient  # the event's lock, then the result's: a table's confirm takes them the other way
