@@ -382,6 +382,22 @@ def _with(text: str, tag: str, value: str) -> tuple[str, int]:
     return text, text.count("\n", 0, holder) + 1
 
 
+def _refused_both_ways(client, club, tmp_path, text: str, says: str) -> str:
+    """The file is refused by the API (400) and by ``usebio import`` (exit 2), each saying
+    ``says``; nothing is stored. Returns the API's message."""
+    response = client.post(f"/api/clubs/{club.slug}/events/import-usebio/", {"xml": text}, format="json")
+    assert response.status_code == 400, response.content
+    message = response.json()["xml"][0]
+    assert says in message
+    bad = tmp_path / "bad.xml"
+    bad.write_text(text)
+    with pytest.raises(CommandError) as exc:
+        call_command("usebio", "import", club.slug, str(bad))
+    assert exc.value.returncode == 2 and says in str(exc.value)
+    assert not Event.objects.filter(club=club).exists()
+    return message
+
+
 @pytest.mark.parametrize("tag, value", [
     ("TOTAL_SCORE", "NaN"), ("TOTAL_SCORE", "inf"), ("TOTAL_SCORE", "-Infinity"), ("TOTAL_SCORE", "1e400"),
     ("NS_BUTLER_POINTS", "nan"),
@@ -391,15 +407,8 @@ def test_a_printed_figure_that_is_not_a_number_is_refused_naming_element_and_lin
     """NaN or infinite printed totals, percentages or points are not figures: the API answers
     400 and ``usebio import`` exits 2, both naming the element and its line; nothing is stored."""
     text, line = _with(COMPSCORE.read_text(), tag, value)
-    response = api_as(director).post(f"/api/clubs/{club.slug}/events/import-usebio/", {"xml": text}, format="json")
-    assert response.status_code == 400, response.content
-    assert f"line {line}: {tag} {value!r} is not a number" in response.json()["xml"][0]
-    bad = tmp_path / "bad.xml"
-    bad.write_text(text)
-    with pytest.raises(CommandError) as exc:
-        call_command("usebio", "import", club.slug, str(bad))
-    assert exc.value.returncode == 2 and f"line {line}: {tag}" in str(exc.value)
-    assert not Event.objects.filter(club=club).exists()
+    message = _refused_both_ways(api_as(director), club, tmp_path, text, f"line {line}: {tag}")
+    assert f"line {line}: {tag} {value!r} is not a number" in message
 
 
 @pytest.mark.parametrize("event_type", ["BRIDGE_NIGHT", "SWISS_PAIRS", "AGGREGATE", ""])
@@ -408,13 +417,5 @@ def test_an_event_type_cardroom_does_not_score_is_refused_naming_it(api_as, club
     read as matchpoints: 400 / exit 2 naming EVENT_TYPE and the EVENT's line, nothing stored."""
     text = COMPSCORE.read_text().replace('EVENT_TYPE="BUTLER_PAIRS"', f'EVENT_TYPE="{event_type}"')
     line = text.count("\n", 0, text.index("<EVENT ")) + 1
-    response = api_as(director).post(f"/api/clubs/{club.slug}/events/import-usebio/", {"xml": text}, format="json")
-    assert response.status_code == 400, response.content
-    message = response.json()["xml"][0]
-    assert f"line {line}: EVENT_TYPE" in message and "MP_PAIRS" in message
-    bad = tmp_path / "bad.xml"
-    bad.write_text(text)
-    with pytest.raises(CommandError) as exc:
-        call_command("usebio", "import", club.slug, str(bad))
-    assert exc.value.returncode == 2 and f"line {line}: EVENT_TYPE" in str(exc.value)
-    assert not Event.objects.filter(club=club).exists()
+    message = _refused_both_ways(api_as(director), club, tmp_path, text, f"line {line}: EVENT_TYPE")
+    assert "MP_PAIRS" in message
