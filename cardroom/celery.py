@@ -1,8 +1,9 @@
 """Celery application, configured from Django settings (CELERY_* names)."""
 import os
+import sys
 
 from celery import Celery
-from celery.signals import worker_init
+from celery.signals import worker_init, worker_process_shutdown
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cardroom.settings")
 
@@ -19,3 +20,12 @@ def yield_to_the_web(**_kwargs) -> None:
 
     if settings.CARDROOM_WORKER_NICE > 0:
         os.nice(settings.CARDROOM_WORKER_NICE)
+
+
+@worker_process_shutdown.connect
+def forget_print_style(**_kwargs) -> None:
+    """A pool process leaves by ``os._exit`` (no atexit): the print stylesheet it kept parsed
+    takes its fonts' temporary folder with it here."""
+    render = sys.modules.get("tournaments.prints.render")
+    if render is not None:
+        render.forget_print_style()

@@ -20,12 +20,11 @@ from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 
 from .kinds import KINDS
-from .render import PrintError, render_html
+from .render import STYLESHEET, PrintError, lay_out, render_html
 
 logger = logging.getLogger(__name__)
 # A part file as part_name makes it, or a copy storage renamed on a clash.
 PART_FILE = re.compile(r"part-([a-z0-9-]+)-([a-z0-9]+)-([0-9a-f]{16})(_[A-Za-z0-9]+)?\.pdf")
-STYLESHEETS = ("print/print.css",)  # what base.html links; a change of style is a change of print
 
 
 @dataclass(frozen=True)
@@ -47,15 +46,14 @@ def parts_folder(folder: str) -> str:
 
 @lru_cache(maxsize=1)
 def _style_digest() -> str:
-    """The print stylesheet(s) and WeasyPrint's version: what turns the same HTML into other pages."""
+    """The print stylesheet and WeasyPrint's version: what turns the same HTML into other pages."""
     import weasyprint
 
     digest = hashlib.sha256(weasyprint.__version__.encode())
-    for name in STYLESHEETS:
-        path = finders.find(name)
-        if path:
-            with open(path, "rb") as handle:
-                digest.update(handle.read())
+    path = finders.find(STYLESHEET)
+    if path:
+        with open(path, "rb") as handle:
+            digest.update(handle.read())
     return digest.hexdigest()
 
 
@@ -84,7 +82,8 @@ def part_title(sheet, kind: str) -> str:
 def parts_html(sheet, kind: str, paper: str) -> list[str]:
     """The HTML of each part of one kind of a sheet as the pack prints it."""
     spec, title = KINDS[kind], part_title(sheet, kind)
-    return [render_html(spec.template, context, paper=paper, title=title) for context in part_contexts(sheet, kind)]
+    return [render_html(spec.template, context, paper=paper, title=title, pdf=True)
+            for context in part_contexts(sheet, kind)]
 
 
 def part_html(sheet, kind: str, paper: str, chunk: int = 0) -> str | None:
@@ -92,7 +91,7 @@ def part_html(sheet, kind: str, paper: str, chunk: int = 0) -> str | None:
     contexts = part_contexts(sheet, kind)
     if chunk >= len(contexts):
         return None
-    return render_html(KINDS[kind].template, contexts[chunk], paper=paper, title=part_title(sheet, kind))
+    return render_html(KINDS[kind].template, contexts[chunk], paper=paper, title=part_title(sheet, kind), pdf=True)
 
 
 def part_name(folder: str, kind: str, paper: str, html: str) -> str:
@@ -121,16 +120,10 @@ def part_ensure(folder: str, sheet, kind: str, paper: str, section: str | None =
 
 def part_store(folder: str, kind: str, paper: str, html: str, section: str | None = None, chunk: int = 0) -> Part:
     """Lay out and store this HTML as a part unless a part of the same text is stored already."""
-    from weasyprint import HTML
-
-    from .render import BASE_URL, _fetcher
-
     name = part_name(folder, kind, paper, html)
     if default_storage.exists(name):
         return Part(section, kind, name, 0, False, chunk)
-    from weasyprint.text.fonts import FontConfiguration
-
-    document = HTML(string=html, base_url=BASE_URL, url_fetcher=_fetcher()).render(font_config=FontConfiguration())
+    document = lay_out(html)
     pdf = document.write_pdf()
     if default_storage.exists(name):  # another worker stored it meanwhile
         return Part(section, kind, name, len(document.pages), False, chunk)

@@ -4,8 +4,12 @@ to the network, whatever a template or a stored name happens to contain.
 """
 from __future__ import annotations
 
+import atexit
+import gc
 import logging
 import mimetypes
+import os
+import threading
 from urllib.parse import unquote, urlsplit
 
 from django.conf import settings
@@ -20,6 +24,8 @@ PAPER_SIZES_MM = {"A4": (210.0, 297.0), "Letter": (215.9, 279.4)}
 # The base URL the print is rendered under; its host is not a real one (RFC 2606 .invalid),
 # so nothing is ever fetched from it except by our own fetcher below.
 BASE_URL = "https://cardroom-print.invalid/"
+# The prints' stylesheet: the HTML page links it; a PDF is laid out with it parsed once (``lay_out``).
+STYLESHEET = "print/print.css"
 # WeasyPrint reports every layout step at INFO; a pack would flood the worker's log.
 logging.getLogger("weasyprint.progress").setLevel(logging.WARNING)
 
@@ -93,19 +99,60 @@ def print_context(context: dict, *, paper: str, title: str) -> dict:
     return {**context, "paper": paper, "paper_css": PAPERS[paper], "print_title": title}
 
 
-def render_html(template_name: str, context: dict, *, paper: str, title: str, request=None) -> str:
-    """The print as an HTML page (what a browser shows and prints)."""
-    return render_to_string(template_name, print_context(context, paper=paper, title=title), request=request)
+def render_html(template_name: str, context: dict, *, paper: str, title: str, request=None,
+                pdf: bool = False) -> str:
+    """The print as an HTML page (what a browser shows and prints); with ``pdf``, the HTML that
+    ``lay_out`` lays out (the same, without the stylesheet's link: it brings the stylesheet)."""
+    context = print_context(context, paper=paper, title=title)
+    if pdf:
+        context["pdf_layout"] = True
+    return render_to_string(template_name, context, request=request)
+
+
+_STYLE = threading.local()  # this thread's (stamp, FontConfiguration, CSS): WeasyPrint and Pango are per thread
+
+
+def _print_style():
+    """(FontConfiguration, CSS) of the print stylesheet, parsed once per thread while its file
+    stays the same: each PDF used to parse it and load its four @font-face fonts again (WeasyPrint
+    keeps a stylesheet parsed only as a ``CSS`` object with its ``FontConfiguration``)."""
+    from weasyprint import CSS
+    from weasyprint.text.fonts import FontConfiguration
+
+    url = BASE_URL + settings.STATIC_URL.strip("/") + "/" + STYLESHEET
+    path = static_path_for(url)
+    info = os.stat(path)
+    stamp = (path, info.st_mtime_ns, info.st_size)
+    kept = getattr(_STYLE, "kept", None)
+    if kept is None or kept[0] != stamp:
+        fonts = FontConfiguration()
+        kept = _STYLE.kept = (stamp, fonts, CSS(url=url, url_fetcher=_fetcher(), font_config=fonts))
+    return kept[1], kept[2]
+
+
+@atexit.register
+def forget_print_style() -> None:
+    """Drop this thread's parsed stylesheet: its FontConfiguration removes the temporary folder
+    of its fonts. At exit (atexit here; a Celery pool process, which leaves by ``os._exit``,
+    through ``worker_process_shutdown`` in cardroom/celery.py)."""
+    if _STYLE.__dict__.pop("kept", None) is not None:
+        gc.collect()  # the document's cycles may still hold the FontConfiguration
+
+
+def lay_out(html: str):
+    """The laid-out WeasyPrint document of a print's HTML (``render_html(..., pdf=True)``), with
+    the print stylesheet as this thread parsed it. The stylesheet comes in as a user stylesheet
+    (WeasyPrint's ``stylesheets``), so a template's own <style> wins over it whatever the selectors;
+    each template's <style> sets only what print.css does not (every print compared page by page)."""
+    from weasyprint import HTML
+
+    fonts, css = _print_style()
+    return HTML(string=html, base_url=BASE_URL, url_fetcher=_fetcher()).render(font_config=fonts, stylesheets=[css])
 
 
 def render_document(template_name: str, context: dict, *, paper: str, title: str):
     """The laid-out WeasyPrint document (pages can be counted or joined into a pack)."""
-    from weasyprint import HTML
-    from weasyprint.text.fonts import FontConfiguration
-
-    html = render_html(template_name, context, paper=paper, title=title)
-    fonts = FontConfiguration()
-    return HTML(string=html, base_url=BASE_URL, url_fetcher=_fetcher()).render(font_config=fonts)
+    return lay_out(render_html(template_name, context, paper=paper, title=title, pdf=True))
 
 
 def render_print(template_name: str, context: dict, *, paper: str, title: str) -> bytes:
