@@ -3,7 +3,8 @@ it: inline (one process, the chord run part after part), with 2 and 4 worker pro
 ``celery worker --pool=prefork``), and again after one new result (only the parts whose text
 changed are laid out again). Each beside the WeasyPrint floor measured in the same run: the
 same text of every kind of the pack as plain table pages (one plain table a kind, no stylesheet
-but the paper), laid out and written in one process. Wall seconds and CPU seconds (the CPU of
+but the paper), laid out and written in one process, with Python's collector as a print has it
+(``layout_gc``); the same floor at Python's default thresholds is reported beside it. Wall seconds and CPU seconds (the CPU of
 every process of the worker pool, or of this process inline): on a shared machine the CPU
 seconds are the per-process cost, the wall seconds what the director waits.
 
@@ -60,17 +61,24 @@ def plain_page(page_html: str, cells: int = 8) -> str:
             f"font: 9pt sans-serif; }}</style></head><body><table>{rows}</table></body></html>")
 
 
-def floor_seconds(pages: list[str]) -> tuple[float, int, float]:
-    """WeasyPrint on plain table pages of the same text: (seconds, pages, CPU seconds) in this process."""
+def floor_seconds(pages: list[str], layout_gc: bool = True) -> tuple[float, int, float]:
+    """WeasyPrint on plain table pages of the same text: (seconds, pages, CPU seconds) in this
+    process; with ``layout_gc`` (the default), with Python's collector as a print has it
+    (tournaments.prints.render.layout_gc), else at Python's defaults."""
+    from contextlib import nullcontext
+
     from weasyprint import HTML
+
+    from tournaments.prints.render import layout_gc as collector
 
     HTML(string=plain_page("<p>warm up</p>")).render().write_pdf()
     started, cpu = time.perf_counter(), time.process_time()
     count = 0
-    for page in pages:
-        document = HTML(string=plain_page(page)).render()
-        document.write_pdf()
-        count += len(document.pages)
+    with collector() if layout_gc else nullcontext():
+        for page in pages:
+            document = HTML(string=plain_page(page)).render()
+            document.write_pdf()
+            count += len(document.pages)
     return time.perf_counter() - started, count, time.process_time() - cpu
 
 
@@ -306,6 +314,8 @@ def bench_pack(tables: int = 13, workers: tuple[int, ...] = (2, 4), paper: str =
 
     out = {"tables": tables, "kinds": len(pages_html), "parts": len(pack_plan(fresh(event))), "floor_pages": floor_pages}
     _say(out, "floor_s", floor, floor_cpu)
+    # the same floor at Python's default collector thresholds (what the prints ran with before 2026-11-24)
+    _say(out, "floor_default_gc_s", *floor_seconds(pages_html, layout_gc=False)[::2])
     if inline:
         forget(event)
         with PartTimes() as times:

@@ -94,3 +94,57 @@ def test_a_celery_pool_process_forgets_the_stylesheet_before_it_exits():
     folder = Path(render_module._STYLE.kept[1]._folder)
     worker_process_shutdown.send(sender=None, pid=0, exitcode=0)
     assert not hasattr(render_module._STYLE, "kept") and not folder.exists()
+
+
+def test_a_print_is_laid_out_and_written_with_the_collector_at_the_layout_threshold(monkeypatch):
+    import gc
+
+    from weasyprint import HTML
+    from weasyprint.document import Document
+
+    seen, render, write = [], HTML.render, Document.write_pdf
+    monkeypatch.setattr(HTML, "render", lambda self, **kw: (seen.append(gc.get_threshold()[0]), render(self, **kw))[1])
+    monkeypatch.setattr(Document, "write_pdf", lambda self, *a, **kw: (seen.append(gc.get_threshold()[0]),
+                                                                        write(self, *a, **kw))[1])
+    before = gc.get_threshold()
+    sheet = demo_sheet(mitchell(3, boards_per_round=2))
+    template, context, title = build_print(sheet, "results")
+    assert render_print(template, context, paper="A4", title=title).startswith(b"%PDF")
+    assert seen == [render_module.LAYOUT_GC_THRESHOLD] * 2 and gc.get_threshold() == before
+
+
+def test_the_collector_gets_its_thresholds_back_when_the_last_print_is_done():
+    import gc
+
+    before = gc.get_threshold()
+    inside, go_on = threading.Event(), threading.Event()
+
+    def other_print():
+        with render_module.layout_gc():
+            inside.set()
+            go_on.wait(5)
+
+    thread = threading.Thread(target=other_print)
+    thread.start()
+    inside.wait(5)
+    with pytest.raises(RuntimeError):
+        with render_module.layout_gc():
+            assert gc.get_threshold()[0] == render_module.LAYOUT_GC_THRESHOLD
+            raise RuntimeError("a print that fails")
+    assert gc.get_threshold()[0] == render_module.LAYOUT_GC_THRESHOLD  # the other thread's print goes on
+    go_on.set()
+    thread.join()
+    assert gc.get_threshold() == before
+
+
+def test_a_collector_switched_off_stays_off(monkeypatch):
+    import gc
+
+    before = gc.get_threshold()
+    try:
+        gc.set_threshold(0)
+        with render_module.layout_gc():
+            assert gc.get_threshold()[0] == 0
+        assert gc.get_threshold()[0] == 0
+    finally:
+        gc.set_threshold(*before)

@@ -20,7 +20,7 @@ from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 
 from .kinds import KINDS
-from .render import STYLESHEET, PrintError, lay_out, render_html
+from .render import STYLESHEET, PrintError, lay_out, render_html, write_pdf
 
 logger = logging.getLogger(__name__)
 # A part file as part_name makes it, or a copy storage renamed on a clash.
@@ -124,7 +124,7 @@ def part_store(folder: str, kind: str, paper: str, html: str, section: str | Non
     if default_storage.exists(name):
         return Part(section, kind, name, 0, False, chunk)
     document = lay_out(html)
-    pdf = document.write_pdf()
+    pdf = write_pdf(document)
     if default_storage.exists(name):  # another worker stored it meanwhile
         return Part(section, kind, name, len(document.pages), False, chunk)
     saved = default_storage.save(name, ContentFile(pdf))
