@@ -217,3 +217,26 @@ def test_tables_results_do_not_queue_on_each_other_but_a_confirmation_waits_for_
         t.join(10)
     assert done == {"first": 201, "second": 201, "confirm": 200}
     assert Event.objects.get(pk=event.pk).results_version == event.results_version + 1
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("async_commit", [True, False])
+def test_a_confirmation_commits_without_waiting_for_the_disk_unless_told_to(thirty, club, settings, async_commit):
+    """CARDROOM_CONFIRM_ASYNC_COMMIT: the confirmation's own transaction only (SET LOCAL); the
+    connection's next transactions wait for the disk again, and the table's entry always does."""
+    from django.test.utils import CaptureQueriesContext
+
+    settings.CARDROOM_CONFIRM_ASYNC_COMMIT = async_commit
+    event, section = thirty
+    with CaptureQueriesContext(connection) as entered:
+        sent = unconfirmed(club, event, section, 1, "3NT", "N", 9)
+    with CaptureQueriesContext(connection) as confirming:
+        done = phone(event, section, 1).post(url(club, event, 1, "confirm/"), {"result": sent["id"]}, format="json")
+    assert done.status_code == 200 and Result.objects.get(pk=sent["id"]).confirmed
+    assert not [q for q in entered.captured_queries if "synchronous_commit" in q["sql"]]
+    issued = [q["sql"] for q in confirming.captured_queries if "synchronous_commit" in q["sql"]]
+    assert issued == (["SET LOCAL synchronous_commit TO OFF"] if async_commit else [])
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW synchronous_commit")
+        assert cursor.fetchone()[0] == "on"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, transaction
 
@@ -440,6 +441,7 @@ def table_result_confirm_store(*, event: Event, section: Section, table: int, re
     this table (or gone) is a 400. With ``shown`` (the summary the device showed), a result
     that no longer reads so (the table entered it again) is a 400 and stays unconfirmed."""
     with transaction.atomic():
+        _commit_without_waiting_for_disk()
         result = _set_confirmed(section, table, result_id)
         if result is not None:
             if shown is not None and result.summary != shown:  # entered again: undone
@@ -457,6 +459,15 @@ def table_result_confirm_store(*, event: Event, section: Section, table: int, re
 
 
 _RESULT = Columns(Result)
+
+
+def _commit_without_waiting_for_disk() -> None:
+    """This transaction's commit does not wait for PostgreSQL's disk flush (``SET LOCAL
+    synchronous_commit``: this transaction only), unless CARDROOM_CONFIRM_ASYNC_COMMIT is off
+    (settings.py says what it risks). SQLite: nothing."""
+    if settings.CARDROOM_CONFIRM_ASYNC_COMMIT and connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SET LOCAL synchronous_commit TO OFF")
 
 
 def _set_confirmed(section: Section, table: int, result_id: int) -> Result | None:
