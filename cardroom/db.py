@@ -4,6 +4,7 @@ from __future__ import annotations
 import functools
 import time
 
+from django.conf import settings
 from django.db import OperationalError, connection
 from django.db.models.base import ModelState
 from django.db.models.signals import post_init, pre_init
@@ -38,6 +39,47 @@ def retry_transient(fn=None, *, attempts: int = 4, pause: float = 0.05):
                     time.sleep(pause * attempt)
         return inner
     return wrap(fn) if fn is not None else wrap
+
+
+def planned_once():
+    """A cursor for the hand-written statements every table phone's request runs (issue 18):
+    on PostgreSQL each is parsed and planned once per connection, a prepared statement
+    (psycopg's server-side binding, ``prepare=True``), not again on every request, which is
+    most of the database's work for them. Everywhere else Django's cursors bind parameters in
+    the client and prepare nothing, as before. SQLite, or with CARDROOM_PREPARED_STATEMENTS
+    off (for PgBouncer in transaction mode before 1.21): the usual cursor."""
+    cursor = connection.cursor()
+    if connection.vendor == "postgresql" and settings.CARDROOM_PREPARED_STATEMENTS:
+        cursor.cursor.close()
+        cursor.cursor = _planned_cursor()(connection.connection)
+    return cursor
+
+
+def _planned_cursor():
+    from django.db.backends.postgresql.base import ServerBindingCursor  # psycopg 3 only
+    from django.db.backends.postgresql.psycopg_any import mogrify
+
+    class Shown:
+        """The statement with its parameters, as Django's query log reads it from a cursor
+        (``last_executed_query``: ``cursor._query.query``), written out only when read."""
+
+        def __init__(self, cursor, query, params):
+            self.cursor, self.sql, self.params = cursor, query, params
+
+        @property
+        def query(self) -> bytes:
+            return mogrify(self.sql, self.params, self.cursor.connection).encode()
+
+    class PlannedOnce(ServerBindingCursor):
+        def execute(self, query, params=None, *, prepare=None, binary=None):
+            try:
+                return super().execute(query, params, prepare=True if prepare is None else prepare, binary=binary)
+            finally:  # a refused statement is logged too
+                self._query = Shown(self, query, params)
+
+    global _planned_cursor
+    _planned_cursor = lambda: PlannedOnce  # noqa: E731 (the class made once)
+    return PlannedOnce
 
 
 class Columns:
@@ -85,18 +127,33 @@ class Columns:
         instance.__dict__.update(zip(self.attnames, out), _state=state)
         return instance
 
-    def insert(self, instance) -> None:
-        """INSERT ``instance`` (a new row of this model; fields' ``pre_save`` as ``Model.save``
-        runs it, e.g. ``auto_now_add``) in one hand-written statement, its id back from
-        RETURNING: ``Model.save``'s compiler costs more than the database's work on a table
-        phone's request (issue 18). For models without save signals or a custom ``save``."""
+    def insert_statement(self, instance, *, given: dict[str, str] | None = None) -> tuple[str, list]:
+        """The INSERT of ``instance`` (a new row of this model; fields' ``pre_save`` as
+        ``Model.save`` runs it, e.g. ``auto_now_add``) as SQL and parameters, returning its id.
+        ``given``: columns (by attname) whose values are SQL instead, e.g. a row's id written
+        earlier in the same statement: ``{"result_id": "(SELECT id FROM inserted)"}``."""
+        given = given or {}
         pk = self.model._meta.pk
         fields = [f for f in self.fields if not (f is pk and getattr(instance, f.attname) is None)]
-        values = [f.get_db_prep_save(f.pre_save(instance, True), connection) for f in fields]
+        values = [f.get_db_prep_save(f.pre_save(instance, True), connection)
+                  for f in fields if f.attname not in given]
         quote = connection.ops.quote_name
-        sql = (f"INSERT INTO {quote(self.model._meta.db_table)} ({', '.join(quote(f.column) for f in fields)}) "
-               f"VALUES ({', '.join(['%s'] * len(fields))}) RETURNING {quote(pk.column)}")
-        with connection.cursor() as cursor:
-            cursor.execute(sql, values)
-            setattr(instance, pk.attname, cursor.fetchone()[0])
+        return (f"INSERT INTO {quote(self.model._meta.db_table)} ({', '.join(quote(f.column) for f in fields)}) "
+                f"VALUES ({', '.join(given.get(f.attname, '%s') for f in fields)}) RETURNING {quote(pk.column)}",
+                values)
+
+    def insert(self, instance, *, before: str = "", params: list | tuple = ()) -> None:
+        """INSERT ``instance`` in one hand-written statement, its id back from RETURNING:
+        ``Model.save``'s compiler costs more than the database's work on a table phone's request
+        (issue 18). For models without save signals or a custom ``save``. ``before``: another
+        write made by the same statement, a data-modifying ``WITH`` part (PostgreSQL's) with its
+        ``params``: one round trip for both."""
+        sql, values = self.insert_statement(instance)
+        with planned_once() as cursor:
+            cursor.execute(f"WITH {before} {sql}" if before else sql, [*params, *values])
+            self.inserted(instance, cursor.fetchone()[0])
+
+    def inserted(self, instance, pk) -> None:
+        """``instance`` is stored now, with this id."""
+        setattr(instance, self.model._meta.pk.attname, pk)
         instance._state.adding, instance._state.db = False, connection.alias

@@ -17,7 +17,7 @@ from typing import NamedTuple
 from django.db import connection
 from django.utils import timezone
 
-from cardroom.db import Columns
+from cardroom.db import Columns, planned_once
 from clubs.models import Club
 from tournaments.deals.boards import board_dealer, board_vulnerability
 from tournaments.models import BoardNotPlayed, Entry, EntryStatus, Event, NotPlayedStatus, PinMiss, Result, Section
@@ -118,7 +118,7 @@ def table_section(*, club_slug: str, event_id: int, name: str, table: int, clien
            f"JOIN {quote(Club._meta.db_table)} c ON c.id = e.club_id "
            f"WHERE s.event_id = %s AND s.name = %s AND e.deleted_at IS NULL AND c.slug = %s "
            f"AND c.deleted_at IS NULL")
-    with connection.cursor() as cursor:
+    with planned_once() as cursor:
         cursor.execute(sql, [seat, client, seat, since, table, event_id, name, club_slug])
         row = cursor.fetchone()
     if row is None:
@@ -152,7 +152,7 @@ def table_result(*, section: Section, table: int, result_id: int) -> Result | No
            + f" FROM {quote(Result._meta.db_table)} r "
            + " ".join(f"LEFT JOIN {entries} {seat} ON {seat}.id = r.{seat}_id" for seat in RESULT_SEATS)
            + f" WHERE r.section_id = %s AND r.{quote('table')} = %s AND r.id = %s")
-    with connection.cursor() as cursor:
+    with planned_once() as cursor:
         cursor.execute(sql, [section.pk, table, result_id])
         row = cursor.fetchone()
     if row is None:
@@ -179,7 +179,7 @@ def table_state(section: Section, table: int, *, board: int | None = None) -> Ta
     """Two queries (three when the table has boards reported not played), the first two
     written out in SQL (every table request runs them: issue 18)."""
     quote = connection.ops.quote_name
-    with connection.cursor() as cursor:
+    with planned_once() as cursor:
         cursor.execute(f"SELECT {_ENTRY.sql('e')} FROM {quote(Entry._meta.db_table)} e WHERE e.section_id = %s "
                        "ORDER BY e.status DESC, e.joined_round, e.id", [section.pk])
         entries = [_ENTRY.build(row) for row in cursor.fetchall()]

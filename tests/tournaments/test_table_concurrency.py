@@ -177,16 +177,16 @@ def test_tables_results_do_not_queue_on_each_other_but_a_confirmation_waits_for_
     event, section = thirty
     pending = unconfirmed(club, event, section, 3, "2S", "N", 8)
     held, release = threading.Event(), threading.Event()
-    lock = results._lock
+    insert_locked = results._insert_locked  # the result, its audit row and the share lock: one statement
 
-    def lock_then_hold(event_row, **kw):
-        version = lock(event_row, **kw)
+    def lock_then_hold(result, **kw):
+        version = insert_locked(result, **kw)
         if threading.current_thread().name == "held":
             held.set()
             release.wait(10)
         return version
 
-    monkeypatch.setattr(results, "_lock", lock_then_hold)
+    monkeypatch.setattr(results, "_insert_locked", lock_then_hold)
     done = {}
 
     def send(table, name):
@@ -223,20 +223,62 @@ def test_tables_results_do_not_queue_on_each_other_but_a_confirmation_waits_for_
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("async_commit", [True, False])
 def test_a_confirmation_commits_without_waiting_for_the_disk_unless_told_to(thirty, club, settings, async_commit):
-    """CARDROOM_CONFIRM_ASYNC_COMMIT: the confirmation's own transaction only (SET LOCAL); the
-    connection's next transactions wait for the disk again, and the table's entry always does."""
-    from django.test.utils import CaptureQueriesContext
-
+    """CARDROOM_CONFIRM_ASYNC_COMMIT: the confirmation's own transaction only (set_config, local,
+    within the compare-and-set's statement); the connection's next transactions wait for the
+    disk again, and the table's entry always does. The setting is read inside each write's
+    transaction, just after its last statement, as the commit will find it."""
     settings.CARDROOM_CONFIRM_ASYNC_COMMIT = async_commit
     event, section = thirty
-    with CaptureQueriesContext(connection) as entered:
+    seen = []
+
+    def setting_after(execute, sql, params, many, context):
+        out = execute(sql, params, many, context)
+        if "tournaments_resultchange" in sql and connection.in_atomic_block:  # each write's last statement
+            with connection.cursor() as cursor:  # not this wrapper's cursor: its rows are the caller's
+                cursor.cursor.execute("SHOW synchronous_commit")  # the raw cursor: not wrapped again
+                seen.append(cursor.cursor.fetchone()[0])
+        return out
+
+    with connection.execute_wrapper(setting_after):
         sent = unconfirmed(club, event, section, 1, "3NT", "N", 9)
-    with CaptureQueriesContext(connection) as confirming:
         done = phone(event, section, 1).post(url(club, event, 1, "confirm/"), {"result": sent["id"]}, format="json")
     assert done.status_code == 200 and Result.objects.get(pk=sent["id"]).confirmed
-    assert not [q for q in entered.captured_queries if "synchronous_commit" in q["sql"]]
-    issued = [q["sql"] for q in confirming.captured_queries if "synchronous_commit" in q["sql"]]
-    assert issued == (["SET LOCAL synchronous_commit TO OFF"] if async_commit else [])
+    assert seen == ["on", "off" if async_commit else "on"]  # the entry's, then the confirmation's
     with connection.cursor() as cursor:
         cursor.execute("SHOW synchronous_commit")
         assert cursor.fetchone()[0] == "on"
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("prepared", [True, False])
+def test_a_tables_statements_are_planned_once_per_connection_unless_told_not_to(thirty, club, settings, prepared):
+    """CARDROOM_PREPARED_STATEMENTS (cardroom.db.planned_once): a table's reads and writes are
+    prepared statements of the connection, run again from their plan; the query log still shows
+    each with its values. Off (PgBouncer in transaction mode before 1.21): nothing is prepared."""
+    from django.test.utils import CaptureQueriesContext
+
+    settings.CARDROOM_PREPARED_STATEMENTS = prepared
+    event, section = thirty
+    with connection.cursor() as cursor:
+        cursor.execute("DEALLOCATE ALL")
+    with CaptureQueriesContext(connection) as logged:
+        first = unconfirmed(club, event, section, 1, "3NT", "N", 9)
+        second = unconfirmed(club, event, section, 2, "4S", "S", 10)
+        for table, sent in ((1, first), (2, second)):
+            done = phone(event, section, table).post(url(club, event, table, "confirm/"), {"result": sent["id"]},
+                                                     format="json")
+            assert done.status_code == 200 and done.json()["confirmed"] is True
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements WHERE NOT from_sql")
+        plans = [row[0] for row in cursor.fetchall()]
+    if prepared:
+        for table in ("tournaments_section", "tournaments_entry", "tournaments_resultchange"):
+            assert any(f'FROM "{table}"' in plan or f'INTO "{table}"' in plan for plan in plans), (table, plans)
+        assert all("$1" in plan for plan in plans)  # the values are sent apart: one plan for every table
+        assert len(plans) < 12  # two tables' requests reuse the plans of the first
+    else:
+        assert plans == []
+    confirms = [q["sql"] for q in logged.captured_queries if q["sql"].startswith('UPDATE "tournaments_result"')]
+    assert [f"WHERE id = {sent['id']} " in sql for sql, sent in zip(confirms, (first, second))] == [True, True]
+    assert Result.objects.filter(event=event, confirmed=True).count() == 2

@@ -64,11 +64,14 @@ def test_table_get_post_and_confirm_stay_within_the_query_budget(started, club, 
         now = table.get(url(club, event, 3))
     assert now.status_code == 200
     board = now.json()["to_play"][0]
-    with at_most(MAX_QUERIES, django_assert_max_num_queries):
+    # On PostgreSQL each request's writes go as one statement (services.results.one_round_trip):
+    # the POST reads three times and writes once, the confirmation writes twice.
+    post_budget, confirm_budget = (4, 3) if connection.vendor == "postgresql" else (MAX_QUERIES, MAX_QUERIES)
+    with at_most(post_budget, django_assert_max_num_queries):
         sent = table.post(url(club, event, 3), {"board": board, "contract": "4S", "declarer": "S", "tricks": 10},
                           format="json")
     assert sent.status_code == 201, sent.content
-    with at_most(MAX_QUERIES, django_assert_max_num_queries):
+    with at_most(confirm_budget, django_assert_max_num_queries):
         confirmed = table.post(url(club, event, 3, "confirm/"), {"result": sent.json()["id"]}, format="json")
     assert confirmed.status_code == 200 and confirmed.json()["confirmed"] is True
     result = Result.objects.get(pk=sent.json()["id"])

@@ -12,7 +12,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, transaction
 
-from cardroom.db import Columns, retry_transient
+from cardroom.db import Columns, planned_once, retry_transient
 from cardroom.errors import Conflict
 from cardroom.tasks import enqueue_once_on_commit
 from scoring.services import result_check
@@ -281,36 +281,70 @@ def _lock(event: Event, *, share: bool = False) -> int | None:
     event's ``results_version`` as locked. ``share``: a writer that counts no change (a table's
     unconfirmed result) only keeps the count from moving until it commits: such writers do not
     queue on each other, and one that counts waits for them (and they for it)."""
+    with planned_once() as cursor:  # written out: every table's POST takes it (issue 18)
+        cursor.execute(_lock_statement(share), [event.pk])
+        row = cursor.fetchone()
+    return row[0] if row else None
+
+
+def _lock_statement(share: bool) -> str:
     features = connection.features
     lock = (" FOR SHARE" if share and features.has_select_for_update
             else " FOR NO KEY UPDATE" if features.has_select_for_no_key_update
             else " FOR UPDATE" if features.has_select_for_update else "")  # SQLite: the write lock is the file's
-    with connection.cursor() as cursor:  # written out: every table's POST takes it (issue 18)
-        cursor.execute(f"SELECT results_version FROM {connection.ops.quote_name(Event._meta.db_table)} "
-                       f"WHERE id = %s AND deleted_at IS NULL{lock}", [event.pk])
-        row = cursor.fetchone()
-    return row[0] if row else None
+    return (f"SELECT results_version FROM {connection.ops.quote_name(Event._meta.db_table)} "
+            f"WHERE id = %s AND deleted_at IS NULL{lock}")
 
 
 def _bump(event: Event) -> None:
     """One more change to the event's results (``results_version``; its row stays locked until
     the commit), and a rescore queued for after it."""
-    with connection.cursor() as cursor:  # written out: every table's confirmation runs it (issue 18)
-        cursor.execute(f"UPDATE {connection.ops.quote_name(Event._meta.db_table)} "
-                       "SET results_version = results_version + 1 WHERE id = %s", [event.pk])
+    with planned_once() as cursor:  # written out: every table's confirmation runs it (issue 18)
+        cursor.execute(_bump_statement(), [event.pk])
+    _rescore_after_commit(event)
+
+
+def _bump_statement() -> str:
+    return (f"UPDATE {connection.ops.quote_name(Event._meta.db_table)} "
+            "SET results_version = results_version + 1 WHERE id = %s")
+
+
+def _rescore_after_commit(event: Event) -> None:
     from scoring.tasks import rescore_event
 
     enqueue_once_on_commit(rescore_event, event.pk, coalesce=True)  # a burst of results: one run
 
 
+def one_round_trip() -> bool:
+    """Whether several writes of a table's request go to the database as one statement
+    (PostgreSQL's data-modifying ``WITH``): a round trip to the database server, not the
+    work, is what each costs there (issue 18). SQLite, in-process, has no round trip to save
+    and no such ``WITH``: the writes are made one by one, in the same order."""
+    return connection.vendor == "postgresql"
+
+
 _CHANGE = Columns(ResultChange)
 
 
-def _audit(result: Result | None, *, event, section, board, action, before, after, user=None, table=None,
-           reason="") -> None:
-    _CHANGE.insert(ResultChange(event=event, section=section, result=result, board=board, action=action,
-                                before=before, after=after, reason=reason[:400],
-                                by=user if getattr(user, "is_authenticated", False) else None, by_table=table))
+def _change(result: Result | None, *, event, section, board, action, before, after, user=None, table=None,
+            reason="") -> ResultChange:
+    return ResultChange(event=event, section=section, result=result, board=board, action=action, before=before,
+                        after=after, reason=reason[:400],
+                        by=user if getattr(user, "is_authenticated", False) else None, by_table=table)
+
+
+def _audit(result: Result | None, *, count: bool = False, **change) -> None:
+    """The change's audit row. ``count``: the change is counted too (``_bump``), by the same
+    statement where the database allows it (``one_round_trip``)."""
+    row = _change(result, **change)
+    if not count:
+        _CHANGE.insert(row)
+    elif one_round_trip():
+        _CHANGE.insert(row, before=f"counted AS ({_bump_statement()})", params=[row.event_id])
+        _rescore_after_commit(row.event)
+    else:
+        _CHANGE.insert(row)
+        _bump(row.event)
 
 
 def _same(result: Result, fields: dict) -> bool:
@@ -389,10 +423,10 @@ def table_result_store(*, event: Event, section: Section, table: int, data: dict
     """A table's own result, awaiting confirmation: ``result_submit`` (source "table") from what
     the table's request already read: the section, its entries, the board's results (``seen``)
     and the event's ``results_version`` then. The result and its audit row are inserted
-    first and the event's row is share-locked last, so the lock is held only for the commit and
-    thirty tables' results at once do not queue on each other, only on a confirmation; when a
-    confirmed result changed in between (the version moved) the board is checked again under
-    the lock (and a refusal rolls the insert back). A result already stored for these
+    and the event's row share-locked by one statement (``_insert_locked``), so the lock is held
+    only for the commit and thirty tables' results at once do not queue on each other, only on
+    a confirmation; when a confirmed result changed in between (the version moved) the board is
+    checked again under the lock (and a refusal rolls the insert back). A result already stored for these
     pairs (the same again, the table's own replacement, one stored meanwhile) goes the general
     way, under the lock throughout."""
     def general():
@@ -416,10 +450,7 @@ def table_result_store(*, event: Event, section: Section, table: int, data: dict
     result_check(result=result, board=[r for r in board_results if r.confirmed], entries=entries)
     try:
         with transaction.atomic():
-            _RESULT.insert(result)
-            _audit(result, event=event, section=section, board=board, action=ResultChange.Action.CREATE,
-                   before=None, after=result.snapshot(), table=table)
-            if _lock(event, share=True) != version:  # a result was confirmed or changed since the board was read
+            if _insert_locked(result, table=table) != version:  # a confirmed result changed since the board was read
                 result_check(result=result, entries=entries)  # refused: the insert is rolled back
     except IntegrityError:
         return general()
@@ -430,18 +461,19 @@ def table_result_store(*, event: Event, section: Section, table: int, data: dict
 def table_result_confirm_store(*, event: Event, section: Section, table: int, result_id: int,
                                shown: str | None = None) -> Result:
     """The other side agrees its table's result (``result_confirm`` for a table's device), in
-    three statements and a commit with no read before them: the result is confirmed by a
+    two statements and a commit with no read before them: the result is confirmed by a
     compare-and-set that returns the row as confirmed with its pairs' numbers (what the audit
-    keeps, even had the table replaced it meanwhile), audited, and the change is counted on
-    the event's row last (``results_version``), so the event's lock, which every table's
-    writes queue on, is held only for the commit. The result's row is thus locked before the
+    keeps, even had the table replaced it meanwhile) and sets the commit not to wait for the
+    disk (``_commit_without_waiting_for_disk``); then one statement audits it and counts the
+    change on the event's row (``results_version``; ``_audit``'s ``count``), so the event's
+    lock, which every table's writes queue on, is held only for the commit (on SQLite these are
+    three statements, ``one_round_trip``). The result's row is thus locked before the
     event's, the other way round from the director's writers: a correction of this very
     result at the same instant can deadlock, which the database breaks and
     ``retry_transient`` runs again. A result already confirmed changes nothing; one not at
     this table (or gone) is a 400. With ``shown`` (the summary the device showed), a result
     that no longer reads so (the table entered it again) is a 400 and stays unconfirmed."""
     with transaction.atomic():
-        _commit_without_waiting_for_disk()
         result = _set_confirmed(section, table, result_id)
         if result is not None:
             if shown is not None and result.summary != shown:  # entered again: undone
@@ -449,8 +481,7 @@ def table_result_confirm_store(*, event: Event, section: Section, table: int, re
                                                  "check it and confirm."]})
             result.event, result.section = event, section
             _audit(result, event=event, section=section, board=result.board, action=ResultChange.Action.CONFIRM,
-                   before=None, after=result.snapshot(), table=table)
-            _bump(event)
+                   before=None, after=result.snapshot(), table=table, count=True)
     if result is None:  # confirmed already (by the other device), or not this table's
         result = table_result(section=section, table=table, result_id=result_id)
         if result is None:
@@ -461,13 +492,37 @@ def table_result_confirm_store(*, event: Event, section: Section, table: int, re
 _RESULT = Columns(Result)
 
 
-def _commit_without_waiting_for_disk() -> None:
-    """This transaction's commit does not wait for PostgreSQL's disk flush (``SET LOCAL
-    synchronous_commit``: this transaction only), unless CARDROOM_CONFIRM_ASYNC_COMMIT is off
-    (settings.py says what it risks). SQLite: nothing."""
+def _insert_locked(result: Result, *, table: int) -> int | None:
+    """A table's new result and its audit row, then the event's row share-locked (``_lock``):
+    the event's ``results_version`` as locked. One statement where the database allows it
+    (``one_round_trip``), so the lock is still held only for the commit."""
+    change = _change(result, event=result.event, section=result.section, board=result.board,
+                     action=ResultChange.Action.CREATE, before=None, after=result.snapshot(), table=table)
+    if not one_round_trip():
+        _RESULT.insert(result)
+        change.result_id = result.pk
+        _CHANGE.insert(change)
+        return _lock(result.event, share=True)
+    inserted, values = _RESULT.insert_statement(result)
+    audit, audit_values = _CHANGE.insert_statement(change, given={"result_id": "(SELECT id FROM inserted)"})
+    with planned_once() as cursor:
+        cursor.execute(f"WITH inserted AS ({inserted}), audit AS ({audit}) "
+                       f"SELECT (SELECT id FROM inserted), ({_lock_statement(share=True)})",
+                       [*values, *audit_values, result.event_id])
+        pk, version = cursor.fetchone()
+    _RESULT.inserted(result, pk)
+    change.result_id = pk
+    return version
+
+
+def _commit_without_waiting_for_disk() -> str:
+    """What a statement of the transaction returns besides (no round trip of its own) so that
+    its commit does not wait for PostgreSQL's disk flush (``set_config`` of
+    ``synchronous_commit``, local: this transaction only), unless CARDROOM_CONFIRM_ASYNC_COMMIT
+    is off (settings.py says what it risks). SQLite: nothing."""
     if settings.CARDROOM_CONFIRM_ASYNC_COMMIT and connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute("SET LOCAL synchronous_commit TO OFF")
+        return ", set_config('synchronous_commit', 'off', true)"
+    return ""
 
 
 def _set_confirmed(section: Section, table: int, result_id: int) -> Result | None:
@@ -476,15 +531,15 @@ def _set_confirmed(section: Section, table: int, result_id: int) -> Result | Non
     quote = connection.ops.quote_name
     results, entries = quote(Result._meta.db_table), quote(Entry._meta.db_table)
     labels = ", ".join(f"(SELECT e.label FROM {entries} e WHERE e.id = {results}.{seat}_id)" for seat in RESULT_SEATS)
-    with connection.cursor() as cursor:
+    with planned_once() as cursor:
         cursor.execute(f"UPDATE {results} SET confirmed = %s WHERE id = %s AND section_id = %s "
-                       f"AND {quote('table')} = %s AND NOT confirmed RETURNING {_RESULT.sql(results)}, {labels}",
-                       [True, result_id, section.pk, table])
+                       f"AND {quote('table')} = %s AND NOT confirmed RETURNING {_RESULT.sql(results)}, {labels}"
+                       f"{_commit_without_waiting_for_disk()}", [True, result_id, section.pk, table])
         row = cursor.fetchone()
     if row is None:
         return None
     result = _RESULT.build(row[:len(_RESULT)])
-    for seat, label in zip(RESULT_SEATS, row[len(_RESULT):]):
+    for seat, label in zip(RESULT_SEATS, row[len(_RESULT):len(_RESULT) + len(RESULT_SEATS)]):
         pk = getattr(result, f"{seat}_id")
         if pk is not None:
             setattr(result, seat, _LABEL.build((pk, label)))
