@@ -114,10 +114,11 @@ def warm_up(club, event, section, table: int) -> None:
 
 def in_process(club, event, section, table: int) -> dict:
     """One table's GET, POST and confirm in this process: statements (without transaction
-    control) and milliseconds each, after one warm-up GET; and the floor's one-row insert."""
+    control) and milliseconds each, after one warm-up GET; and the floor's one-row insert. Timed
+    with DEBUG off, as production runs (this process has it on: Django's query log would write
+    out every statement with its values); the statements are counted as they are executed."""
     from django.db import connection
-    from django.test import Client
-    from django.test.utils import CaptureQueriesContext
+    from django.test import Client, override_settings
 
     from tournaments.selectors_event import table_pin
 
@@ -127,11 +128,17 @@ def in_process(club, event, section, table: int) -> dict:
     out = {}
 
     def timed(name, call):
-        with CaptureQueriesContext(connection) as ctx:
+        run = []
+
+        def count(execute, sql, params, many, context):
+            run.append(sql)
+            return execute(sql, params, many, context)
+
+        with override_settings(DEBUG=False), connection.execute_wrapper(count):
             started = time.perf_counter()
             response = call()
             out[f"{name}_ms"] = round(1000 * (time.perf_counter() - started), 2)
-        out[f"{name}_queries"] = sum(1 for q in ctx.captured_queries if not TRANSACTION.match(q["sql"]))
+        out[f"{name}_queries"] = sum(1 for sql in run if not TRANSACTION.match(sql))
         return response
 
     now = timed("get", lambda: phone.get(url)).json()
