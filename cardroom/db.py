@@ -55,6 +55,7 @@ def planned_once():
     return cursor
 
 
+@functools.cache  # the class is made once, on PostgreSQL's first table request
 def _planned_cursor():
     from django.db.backends.postgresql.base import ServerBindingCursor  # psycopg 3 only
     from django.db.backends.postgresql.psycopg_any import mogrify
@@ -77,8 +78,6 @@ def _planned_cursor():
             finally:  # a refused statement is logged too
                 self._query = Shown(self, query, params)
 
-    global _planned_cursor
-    _planned_cursor = lambda: PlannedOnce  # noqa: E731 (the class made once)
     return PlannedOnce
 
 

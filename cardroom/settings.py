@@ -298,8 +298,8 @@ CARDROOM_WORKER_NICE = int(os.environ.get("CARDROOM_WORKER_NICE", "10"))
 # it queues, any other table's result) makes it durable at once. Off: every commit waits for the disk.
 CARDROOM_CONFIRM_ASYNC_COMMIT = env_bool("CARDROOM_CONFIRM_ASYNC_COMMIT", True)
 # The hand-written statements of a table phone's requests are prepared on PostgreSQL: planned
-# once per connection (cardroom.db.planned_once; issue 18: a POST 5.7 -> 4.8 ms, a confirmation
-# 3.9 -> 3.3 ms, alone). PgBouncer in transaction mode keeps prepared statements only from 1.21,
+# once per connection (cardroom.db.planned_once; issue 18: a POST 5.7 -> 3.8 ms, a confirmation
+# 3.9 -> 2.4 ms, alone). PgBouncer in transaction mode keeps prepared statements only from 1.21,
 # with max_prepared_statements set; before that, turn this off.
 CARDROOM_PREPARED_STATEMENTS = env_bool("CARDROOM_PREPARED_STATEMENTS", True)
 if DATABASES["default"]["ENGINE"].endswith("postgresql") and CARDROOM_PREPARED_STATEMENTS:
