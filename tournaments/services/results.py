@@ -161,9 +161,7 @@ def result_submit(*, event: Event, data: dict, user=None, source: str = "api", t
                     result_check(result=existing, replacing=existing.pk)
                     existing.save()
                     _audit(existing, event=event, section=section, board=board, action=ResultChange.Action.UPDATE,
-                           before=before, after=existing.snapshot(), user=user, table=table)
-                    if confirmed:
-                        _bump(event)
+                           before=before, after=existing.snapshot(), user=user, table=table, count=confirmed)
                     return existing, False
                 raise ResultConflict(existing)
             result = Result(event=event, section=section, board=board, round=slot.round, table=slot.table,
@@ -173,9 +171,7 @@ def result_submit(*, event: Event, data: dict, user=None, source: str = "api", t
             result_check(result=result)
             result.save()
             _audit(result, event=event, section=section, board=board, action=ResultChange.Action.CREATE,
-                   before=None, after=result.snapshot(), user=user, table=table)
-            if confirmed:
-                _bump(event)
+                   before=None, after=result.snapshot(), user=user, table=table, count=confirmed)
             return result, True
     except IntegrityError:
         existing = Result.objects.filter(section=section, board=board, ns=ns, ew=ew).first()
@@ -326,8 +322,8 @@ def result_confirm(*, result: Result, user=None, table: int | None = None) -> Re
     if Result.objects.filter(pk=result.pk, confirmed=False).update(confirmed=True):
         result.refresh_from_db()
         _audit(result, event=result.event, section=result.section, board=result.board,
-               action=ResultChange.Action.CONFIRM, before=None, after=result.snapshot(), user=user, table=table)
-        _bump(result.event)
+               action=ResultChange.Action.CONFIRM, before=None, after=result.snapshot(), user=user, table=table,
+               count=True)
     return result
 
 
@@ -357,8 +353,7 @@ def result_correct(*, result: Result, data: dict, user, reason: str = "") -> Res
     result_check(result=result, replacing=result.pk)
     result.save()
     _audit(result, event=event, section=section, board=board, action=ResultChange.Action.UPDATE,
-           before=before, after=result.snapshot(), user=user, reason=reason)
-    _bump(event)
+           before=before, after=result.snapshot(), user=user, reason=reason, count=True)
     return result
 
 
@@ -371,10 +366,8 @@ def result_delete(*, result: Result, user, reason: str = "") -> None:
     correction_check(event=result.event)
     before = result.snapshot()
     _audit(None, event=result.event, section=result.section, board=result.board, action=ResultChange.Action.DELETE,
-           before=before, after=None, user=user, reason=reason)
-    event = result.event
+           before=before, after=None, user=user, reason=reason, count=True)
     result.delete()
-    _bump(event)
 
 
 @retry_transient  # the event's lock, then the result's: a table's confirm takes them the other way
