@@ -126,20 +126,35 @@ class Columns:
         instance.__dict__.update(zip(self.attnames, out), _state=state)
         return instance
 
-    def insert_statement(self, instance, *, given: dict[str, str] | None = None) -> tuple[str, list]:
+    def insert_statement(self, instance, *, given: dict[str, str] | None = None,
+                         where: str = "") -> tuple[str, list]:
         """The INSERT of ``instance`` (a new row of this model; fields' ``pre_save`` as
         ``Model.save`` runs it, e.g. ``auto_now_add``) as SQL and parameters, returning its id.
         ``given``: columns (by attname) whose values are SQL instead, e.g. a row's id written
-        earlier in the same statement: ``{"result_id": "(SELECT id FROM inserted)"}``."""
+        earlier in the same statement: ``{"result_id": "(SELECT id FROM inserted)"}``.
+        ``where``: a condition (SQL without parameters) the row is inserted only under, e.g.
+        ``"EXISTS (SELECT 1 FROM inserted)"``; otherwise it inserts nothing and returns no id."""
         given = given or {}
         pk = self.model._meta.pk
         fields = [f for f in self.fields if not (f is pk and getattr(instance, f.attname) is None)]
         values = [f.get_db_prep_save(f.pre_save(instance, True), connection)
                   for f in fields if f.attname not in given]
         quote = connection.ops.quote_name
+        row = ", ".join(given.get(f.attname, "%s") for f in fields)
         return (f"INSERT INTO {quote(self.model._meta.db_table)} ({', '.join(quote(f.column) for f in fields)}) "
-                f"VALUES ({', '.join(given.get(f.attname, '%s') for f in fields)}) RETURNING {quote(pk.column)}",
-                values)
+                + (f"SELECT {row} WHERE {where}" if where else f"VALUES ({row})")
+                + f" RETURNING {quote(pk.column)}", values)
+
+    def unchanged(self, instance, *, table: str, skip: tuple[str, ...] = ()) -> tuple[str, list]:
+        """A condition that ``table``'s row (its name or alias in the statement) still holds
+        every value ``instance`` was read with, in this model's columns but ``skip``, and its
+        parameters: the WHERE of a compare-and-set on the row as read, so what was read from it
+        (an audit row's "after") is what it is when the write commits."""
+        quote = connection.ops.quote_name
+        same = "IS" if connection.vendor == "sqlite" else "IS NOT DISTINCT FROM"  # both: NULL is NULL
+        fields = [f for f in self.fields if f.attname not in skip]
+        return (" AND ".join(f"{table}.{quote(f.column)} {same} %s" for f in fields),
+                [f.get_db_prep_value(getattr(instance, f.attname), connection) for f in fields])
 
     def insert(self, instance, *, before: str = "", params: list | tuple = ()) -> None:
         """INSERT ``instance`` in one hand-written statement, its id back from RETURNING:

@@ -64,8 +64,9 @@ def test_table_get_post_and_confirm_stay_within_the_query_budget(started, club, 
         now = table.get(url(club, event, 3))
     assert now.status_code == 200
     board = now.json()["to_play"][0]
-    # On PostgreSQL each request's writes go as one statement (services.results.one_round_trip):
-    # the POST reads three times and writes once, the confirmation writes twice.
+    # On PostgreSQL each request's writes go as one statement, its own transaction
+    # (services.results.one_round_trip): the POST reads three times and writes once, the
+    # confirmation reads twice (the section, the result) and writes once.
     post_budget, confirm_budget = (4, 3) if connection.vendor == "postgresql" else (MAX_QUERIES, MAX_QUERIES)
     with at_most(post_budget, django_assert_max_num_queries):
         sent = table.post(url(club, event, 3), {"board": board, "contract": "4S", "declarer": "S", "tricks": 10},
@@ -174,17 +175,17 @@ def _entered(event, section, table):
 
 
 def _meanwhile(monkeypatch, change):
-    """``change()`` happens just before the confirm's compare-and-set (another device at the
-    same instant)."""
+    """``change()`` happens between the confirm's read and its compare-and-set on the row as read
+    (another device, or a director, at the same instant)."""
     from tournaments.services import results
 
-    cas = results._set_confirmed
+    cas = results._confirm_as_read
 
-    def changed_then_confirmed(*args):
+    def changed_then_confirmed(*args, **kwargs):
         change()
-        return cas(*args)
+        return cas(*args, **kwargs)
 
-    monkeypatch.setattr(results, "_set_confirmed", changed_then_confirmed)
+    monkeypatch.setattr(results, "_confirm_as_read", changed_then_confirmed)
 
 
 @pytest.mark.django_db
@@ -200,6 +201,39 @@ def test_a_confirm_audits_the_result_as_confirmed_when_the_table_replaced_it_mea
     trail = ResultChange.objects.get(result=result, action="confirm")
     assert trail.after["tricks"] == 10 and trail.after["score_ns"] == 630 and trail.after["confirmed"] is True
     assert Event.objects.get(pk=event.pk).results_version == event.results_version + 1
+
+
+@pytest.mark.django_db
+def test_a_confirm_audits_the_pairs_numbers_as_they_are_when_one_was_renumbered_meanwhile(started, monkeypatch):
+    """The compare-and-set holds the entries' numbers the audit row shows, not only the row's own
+    columns: a pair renumbered between the read and the write (a movement changed) is read again."""
+    from tournaments.models import Entry
+    from tournaments.services.tables import table_result_confirm
+
+    event, section = started
+    result = _entered(event, section, 5)
+    _meanwhile(monkeypatch, lambda: Entry.objects.filter(pk=result.ns_id).update(label="99"))
+    table_result_confirm(event=Event.objects.get(pk=event.pk), section=section, table=5, result_id=result.pk)
+    trail = ResultChange.objects.get(result=result, action="confirm")
+    assert trail.after["ns"] == "99" and trail.after["confirmed"] is True
+    assert Event.objects.get(pk=event.pk).results_version == event.results_version + 1
+
+
+@pytest.mark.django_db
+def test_a_confirm_of_a_result_that_keeps_changing_is_a_400_and_counts_nothing(started, monkeypatch):
+    """The confirm reads the row again when it changed before the write, a bounded number of times."""
+    from django.core.exceptions import ValidationError
+    from django.db.models import F
+    from tournaments.services.tables import table_result_confirm
+
+    event, section = started
+    result = _entered(event, section, 6)
+    _meanwhile(monkeypatch, lambda: Result.objects.filter(pk=result.pk).update(score_ns=F("score_ns") + 10))
+    with pytest.raises(ValidationError, match="kept changing"):
+        table_result_confirm(event=Event.objects.get(pk=event.pk), section=section, table=6, result_id=result.pk)
+    assert not Result.objects.get(pk=result.pk).confirmed
+    assert Event.objects.get(pk=event.pk).results_version == event.results_version
+    assert not ResultChange.objects.filter(event=event, action="confirm").exists()
 
 
 @pytest.mark.django_db

@@ -7,6 +7,8 @@ whist; and where the movement puts it) is read by ``result_fields``; this module
 """
 from __future__ import annotations
 
+import contextlib
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, transaction
@@ -17,7 +19,7 @@ from cardroom.tasks import enqueue_once_on_commit
 from scoring.services import result_check
 from tournaments.models import Entry, EntryStatus, Event, EventStatus, Result, ResultChange, Section
 from tournaments.selectors_boards import event_board_numbers
-from tournaments.selectors_table import LABEL as _LABEL, RESULT_SEATS, table_result
+from tournaments.selectors_table import RESULT_SEATS, table_result
 
 from .lifecycle import correction_check
 from .result_fields import INDIVIDUAL_SEATS, locate, raw_score, scoring_fields
@@ -190,13 +192,12 @@ def table_result_store(*, event: Event, section: Section, table: int, data: dict
                        seen: list[Result], version: int) -> tuple[Result, bool]:
     """A table's own result, awaiting confirmation: ``result_submit`` (source "table") from what
     the table's request already read: the section, its entries, the board's results (``seen``)
-    and the event's ``results_version`` then. The result and its audit row are inserted
-    and the event's row share-locked by one statement (``_insert_locked``), so the lock is held
-    only for the commit and thirty tables' results at once do not queue on each other, only on
-    a confirmation; when a confirmed result changed in between (the version moved) the board is
-    checked again under the lock (and a refusal rolls the insert back). A result already stored for these
-    pairs (the same again, the table's own replacement, one stored meanwhile) goes the general
-    way, under the lock throughout."""
+    and the event's ``results_version`` then. The result and its audit row are stored with the
+    event's row share-locked, and only while no confirmed result changed since the board was
+    read and checked (``_insert_checked``): thirty tables' results at once do not queue on each
+    other, only on a confirmation. A result already stored for these pairs (the same again, the
+    table's own replacement, one stored meanwhile) goes the general way, under the lock
+    throughout."""
     def general():
         return result_submit(event=event, data=data, source="table", table=table, confirmed=False)
 
@@ -217,70 +218,94 @@ def table_result_store(*, event: Event, section: Section, table: int, data: dict
     result.clean_fields(exclude=ENTRIES)  # the rows it points to were just read: no query per key
     result_check(result=result, board=[r for r in board_results if r.confirmed], entries=entries)
     try:
-        with transaction.atomic():
-            if _insert_locked(result, table=table) != version:  # a confirmed result changed since the board was read
-                result_check(result=result, entries=entries)  # refused: the insert is rolled back
+        stored = _insert_checked(result, table=table, version=version, entries=entries)
     except IntegrityError:
-        return general()
-    return result, True
+        stored = False
+    return (result, True) if stored else general()
 
 
 @retry_transient
 def table_result_confirm_store(*, event: Event, section: Section, table: int, result_id: int,
                                shown: str | None = None) -> Result:
-    """The other side agrees its table's result (``result_confirm`` for a table's device), in
-    two statements and a commit with no read before them: the result is confirmed by a
-    compare-and-set that returns the row as confirmed with its pairs' numbers (what the audit
-    keeps, even had the table replaced it meanwhile) and sets the commit not to wait for the
-    disk (``_commit_without_waiting_for_disk``); then one statement audits it and counts the
-    change on the event's row (``results_version``; ``_audit``'s ``count``), so the event's
-    lock, which every table's writes queue on, is held only for the commit (on SQLite these are
-    three statements, ``one_round_trip``). The result's row is thus locked before the
-    event's, the other way round from the director's writers: a correction of this very
-    result at the same instant can deadlock, which the database breaks and
-    ``retry_transient`` runs again. A result already confirmed changes nothing; one not at
-    this table (or gone) is a 400. With ``shown`` (the summary the device showed), a result
-    that no longer reads so (the table entered it again) is a 400 and stays unconfirmed."""
-    with transaction.atomic():
-        result = _set_confirmed(section, table, result_id)
-        if result is not None:
-            if shown is not None and result.summary != shown:  # entered again: undone
-                raise ValidationError({"board": [f"Board {result.board} was entered again ({result.summary}): "
-                                                 "check it and confirm."]})
-            result.event, result.section = event, section
-            _audit(result, event=event, section=section, board=result.board, action=ResultChange.Action.CONFIRM,
-                   before=None, after=result.snapshot(), table=table, count=True)
-    if result is None:  # confirmed already (by the other device), or not this table's
+    """The other side agrees its table's result (``result_confirm`` for a table's device): the
+    result is read (``table_result``), then confirmed by a compare-and-set on the row as read,
+    audited with it (its snapshot, as the trail keeps it) and the change counted on the event's
+    row (``results_version``) by ``_confirm_as_read``: on PostgreSQL one statement, its own
+    transaction, whose commit does not wait for the disk (``_commit_without_waiting_for_disk``),
+    so the event's lock, which every table's writes queue on, is held for no round trip. When
+    the row changed between the read and the write (the table entered it again, a director
+    corrected it), it is read again. The result's row is locked before the event's, the other
+    way round from the director's writers: a correction of this very result at the same
+    instant can deadlock, which the database breaks and ``retry_transient`` runs again. A
+    result already confirmed changes nothing; one not at this table (or gone) is a 400. With
+    ``shown`` (the summary the device showed), a result that no longer reads so (the table
+    entered it again) is a 400 and stays unconfirmed."""
+    for _attempt in range(ATTEMPTS):
         result = table_result(section=section, table=table, result_id=result_id)
-        if result is None:
+        if result is None:  # not this table's, or gone
             raise ValidationError({"result": ["No result with that id at this table."]})
-    return result
+        if result.confirmed:  # by the other device, or a director
+            return result
+        if shown is not None and result.summary != shown:  # entered again: check it
+            raise ValidationError({"board": [f"Board {result.board} was entered again ({result.summary}): "
+                                             "check it and confirm."]})
+        result.event, result.section = event, section
+        if _confirm_as_read(result, table=table):
+            return result
+    raise ValidationError({"result": ["The result kept changing while it was confirmed: check it and confirm."]})
+
+
+#: How often a table's write is tried again when what it was checked against moved meanwhile.
+ATTEMPTS = 3
+
+
+def _alone():
+    """A table's one-statement write as its own transaction (autocommit: no BEGIN and COMMIT
+    round trips, issue 18); inside a caller's transaction, a savepoint, so a refused statement
+    leaves that transaction usable."""
+    return transaction.atomic() if connection.in_atomic_block else contextlib.nullcontext()
 
 
 _RESULT = Columns(Result)
 
 
-def _insert_locked(result: Result, *, table: int) -> int | None:
-    """A table's new result and its audit row, then the event's row share-locked (``_lock``):
-    the event's ``results_version`` as locked. One statement where the database allows it
-    (``one_round_trip``), so the lock is still held only for the commit."""
+def _insert_checked(result: Result, *, table: int, version: int, entries: list[Entry]) -> bool:
+    """Store a table's new result and its audit row with the event's row share-locked (``_lock``)
+    until the commit, if no confirmed result changed since its board was read and checked
+    (the event's ``results_version`` is still ``version``); when one did, check the board again
+    (``result_check`` raises a refusal). False: the event is gone, or its count kept moving.
+
+    On PostgreSQL (``one_round_trip``) one statement, its own transaction: the lock, then the
+    inserts only while the count is ``version``; a count that moved stores nothing, the board
+    is checked again and the insert tried again with the count as it now is. Elsewhere, in a
+    transaction, the inserts, then the lock: a refusal then rolls them back."""
     change = _change(result, event=result.event, section=result.section, board=result.board,
                      action=ResultChange.Action.CREATE, before=None, after=result.snapshot(), table=table)
     if not one_round_trip():
-        _RESULT.insert(result)
-        change.result_id = result.pk
-        _CHANGE.insert(change)
-        return _lock(result.event, share=True)
-    inserted, values = _RESULT.insert_statement(result)
-    audit, audit_values = _CHANGE.insert_statement(change, given={"result_id": "(SELECT id FROM inserted)"})
-    with planned_once() as cursor:
-        cursor.execute(f"WITH inserted AS ({inserted}), audit AS ({audit}) "
-                       f"SELECT (SELECT id FROM inserted), ({_lock_statement(share=True)})",
-                       [*values, *audit_values, result.event_id])
-        pk, version = cursor.fetchone()
-    _RESULT.inserted(result, pk)
-    change.result_id = pk
-    return version
+        with transaction.atomic():
+            _RESULT.insert(result)
+            change.result_id = result.pk
+            _CHANGE.insert(change)
+            if _lock(result.event, share=True) != version:  # a confirmed result changed since the board was read
+                result_check(result=result, entries=entries)  # refused: the insert is rolled back
+        return True
+    inserted, values = _RESULT.insert_statement(result, where="(SELECT results_version FROM locked) = %s")
+    audit, audit_values = _CHANGE.insert_statement(change, given={"result_id": "(SELECT id FROM inserted)"},
+                                                   where="EXISTS (SELECT 1 FROM inserted)")
+    sql = (f"WITH locked AS ({_lock_statement(share=True)}), inserted AS ({inserted}), audit AS ({audit}) "
+           "SELECT (SELECT id FROM inserted), (SELECT results_version FROM locked)")
+    for _attempt in range(ATTEMPTS):
+        with _alone(), planned_once() as cursor:
+            cursor.execute(sql, [result.event_id, *values, version, *audit_values])
+            pk, now = cursor.fetchone()
+        if pk is not None:
+            _RESULT.inserted(result, pk)
+            return True
+        if now is None:  # the event is gone: the general way says so
+            return False
+        result_check(result=result, entries=entries)  # the board as it now is
+        version = now
+    return False
 
 
 def _commit_without_waiting_for_disk() -> str:
@@ -293,25 +318,45 @@ def _commit_without_waiting_for_disk() -> str:
     return ""
 
 
-def _set_confirmed(section: Section, table: int, result_id: int) -> Result | None:
-    """Confirm the table's result unless it is confirmed already (compare-and-set); the row as
-    it now is, with its entries' numbers (id and label, what its snapshot shows), or None."""
+def _confirm_as_read(result: Result, *, table: int) -> bool:
+    """Confirm ``result`` if its row (and its entries' numbers) still reads as ``result`` was
+    read, not confirmed, at this table (a compare-and-set on the row as read), audit it as
+    confirmed and count the change on the event's row (``_audit``'s ``count``, which queues the
+    rescore for after the commit). False: the row changed or went, and nothing was written.
+    On PostgreSQL (``one_round_trip``) one statement, its own transaction."""
     quote = connection.ops.quote_name
     results, entries = quote(Result._meta.db_table), quote(Entry._meta.db_table)
-    labels = ", ".join(f"(SELECT e.label FROM {entries} e WHERE e.id = {results}.{seat}_id)" for seat in RESULT_SEATS)
-    with planned_once() as cursor:
-        cursor.execute(f"UPDATE {results} SET confirmed = %s WHERE id = %s AND section_id = %s "
-                       f"AND {quote('table')} = %s AND NOT confirmed RETURNING {_RESULT.sql(results)}, {labels}"
-                       f"{_commit_without_waiting_for_disk()}", [True, result_id, section.pk, table])
-        row = cursor.fetchone()
-    if row is None:
-        return None
-    result = _RESULT.build(row[:len(_RESULT)])
-    for seat, label in zip(RESULT_SEATS, row[len(_RESULT):len(_RESULT) + len(RESULT_SEATS)]):
-        pk = getattr(result, f"{seat}_id")
-        if pk is not None:
-            setattr(result, seat, _LABEL.build((pk, label)))
-    return result
+    same, params = _RESULT.unchanged(result, table=results, skip=("confirmed",))
+    same_labels = " AND ".join(f"(SELECT e.label FROM {entries} e WHERE e.id = {results}.{seat}_id) "
+                               f"{'IS' if connection.vendor == 'sqlite' else 'IS NOT DISTINCT FROM'} %s"
+                               for seat in RESULT_SEATS)
+    params += [getattr(result, seat).label if getattr(result, f"{seat}_id") else None for seat in RESULT_SEATS]
+    confirm = (f"UPDATE {results} SET confirmed = %s WHERE id = %s AND {quote('table')} = %s AND NOT confirmed "
+               f"AND {same} AND {same_labels}")
+    result.confirmed = True
+    what = dict(event=result.event, section=result.section, board=result.board, action=ResultChange.Action.CONFIRM,
+                before=None, after=result.snapshot(), table=table)
+    if not one_round_trip():
+        with transaction.atomic():
+            with connection.cursor() as cursor:
+                cursor.execute(confirm, [True, result.pk, table, *params])
+                done = cursor.rowcount == 1
+            if done:
+                _audit(result, count=True, **what)
+        result.confirmed = done
+        return done
+    audit, audit_values = _CHANGE.insert_statement(_change(result, **what), where="EXISTS (SELECT 1 FROM confirmed)")
+    with _alone(), planned_once() as cursor:
+        cursor.execute(f"WITH confirmed AS ({confirm} RETURNING id), "
+                       f"counted AS ({_bump_statement()} AND EXISTS (SELECT 1 FROM confirmed)), audit AS ({audit}) "
+                       f"SELECT (SELECT id FROM confirmed){_commit_without_waiting_for_disk()}",
+                       [True, result.pk, table, *params, result.event_id, *audit_values])
+        done = cursor.fetchone()[0] is not None
+    if done:
+        _rescore_after_commit(result.event)
+    else:
+        result.confirmed = False
+    return done
 
 
 @retry_transient  # the event's lock, then the result's: a table's confirm takes them the other way
