@@ -5,7 +5,7 @@ import functools
 import time
 
 from django.conf import settings
-from django.db import OperationalError, connection
+from django.db import DEFAULT_DB_ALIAS, OperationalError, connection, connections
 from django.db.models.base import ModelState
 from django.db.models.signals import post_init, pre_init
 
@@ -81,10 +81,36 @@ def _planned_cursor():
     return PlannedOnce
 
 
+def made_once(build):
+    """A hand-written statement's SQL, built once per process for each database vendor and
+    arguments (hashable) instead of on every request: a table phone's request wrote its
+    statements' text anew each time, about a hundred ``quote_name`` calls through the
+    connection proxy (issue 18). ``build`` may depend on nothing else: a setting it reads is
+    one of its arguments."""
+    made = {}
+
+    @functools.wraps(build)
+    def sql(*args, **kwargs):
+        key = (connection.vendor, args, tuple(sorted(kwargs.items())))
+        text = made.get(key)
+        if text is None:
+            text = made[key] = build(*args, **kwargs)
+        return text
+
+    return sql
+
+
+def null_safe_equal() -> str:
+    """The comparison for which NULL equals NULL (SQLite's ``IS``; the standard's ``IS NOT
+    DISTINCT FROM``, which SQLite has only from 3.39)."""
+    return "IS" if connection.vendor == "sqlite" else "IS NOT DISTINCT FROM"
+
+
 class Columns:
     """One model's columns in a hand-written SELECT (``sql(alias)``) and its rows back as
     instances (``build``), through the ORM's own converters: for a read on every table phone's
-    request whose queryset Django would otherwise build and compile each time (issue 18)."""
+    request whose queryset Django would otherwise build and compile each time (issue 18). The
+    statements' text is made once per database vendor (``made_once``)."""
 
     def __init__(self, model, *, defer: tuple[str, ...] = ()):
         self.model = model
@@ -92,11 +118,14 @@ class Columns:
         self.names = frozenset(f.attname for f in self.fields)
         self.attnames = tuple(f.attname for f in self.fields)
         self._converters: dict[str, list] = {}
+        self.sql = made_once(self._sql)
+        self._insert_sql = made_once(self._make_insert_sql)
+        self._unchanged_sql = made_once(self._make_unchanged_sql)
 
     def __len__(self) -> int:
         return len(self.fields)
 
-    def sql(self, alias: str | None = None) -> str:
+    def _sql(self, alias: str | None = None) -> str:
         quote = connection.ops.quote_name
         return ", ".join(f"{alias}.{quote(f.column)}" if alias else quote(f.column) for f in self.fields)
 
@@ -107,24 +136,33 @@ class Columns:
         instance's dict, which is what ``__init__`` leaves there (issue 18: a table's request
         builds every pair of its section). A model with ``pre_init``/``post_init`` receivers
         takes the ORM's way."""
-        converters = self._converters.get(connection.vendor)
+        return self.build_all((values,))[0]
+
+    def build_all(self, rows) -> list:
+        """``build`` for each row, with what they share looked up once."""
+        db = connections[DEFAULT_DB_ALIAS]
+        converters = self._converters.get(db.vendor)
         if converters is None:
-            converters = self._converters[connection.vendor] = [
-                tuple((conv, col) for conv in (*connection.ops.get_db_converters(col),
-                                               *col.get_db_converters(connection)))
+            converters = self._converters[db.vendor] = [
+                tuple((conv, col) for conv in (*db.ops.get_db_converters(col), *col.get_db_converters(db)))
                 for col in (f.get_col(self.model._meta.db_table) for f in self.fields)]
-        out = []
-        for value, convs in zip(values, converters):
-            for conv, col in convs:
-                value = conv(value, col, connection)
-            out.append(value)
-        if pre_init.has_listeners(self.model) or post_init.has_listeners(self.model):
-            return self.model.from_db(connection.alias, self.names, out)
-        instance = self.model.__new__(self.model)
-        state = ModelState()
-        state.adding, state.db = False, connection.alias
-        instance.__dict__.update(zip(self.attnames, out), _state=state)
-        return instance
+        orm = pre_init.has_listeners(self.model) or post_init.has_listeners(self.model)
+        model, attnames, alias, built = self.model, self.attnames, db.alias, []
+        for values in rows:
+            out = []
+            for value, convs in zip(values, converters):
+                for conv, col in convs:
+                    value = conv(value, col, db)
+                out.append(value)
+            if orm:
+                built.append(model.from_db(alias, self.names, out))
+                continue
+            instance = model.__new__(model)
+            state = ModelState()
+            state.adding, state.db = False, alias
+            instance.__dict__.update(zip(attnames, out), _state=state)
+            built.append(instance)
+        return built
 
     def insert_statement(self, instance, *, given: dict[str, str] | None = None,
                          where: str = "") -> tuple[str, list]:
@@ -132,29 +170,37 @@ class Columns:
         ``Model.save`` runs it, e.g. ``auto_now_add``) as SQL and parameters, returning its id.
         ``given``: columns (by attname) whose values are SQL instead, e.g. a row's id written
         earlier in the same statement: ``{"result_id": "(SELECT id FROM inserted)"}``.
-        ``where``: a condition (SQL without parameters) the row is inserted only under, e.g.
-        ``"EXISTS (SELECT 1 FROM inserted)"``; otherwise it inserts nothing and returns no id."""
+        ``where``: a condition the row is inserted only under, e.g. ``"EXISTS (SELECT 1 FROM
+        inserted)"`` (its own parameters follow the values); otherwise it inserts nothing and
+        returns no id."""
         given = given or {}
         pk = self.model._meta.pk
-        fields = [f for f in self.fields if not (f is pk and getattr(instance, f.attname) is None)]
-        values = [f.get_db_prep_save(f.pre_save(instance, True), connection)
-                  for f in fields if f.attname not in given]
-        quote = connection.ops.quote_name
+        with_pk = getattr(instance, pk.attname) is not None
+        db = connections[DEFAULT_DB_ALIAS]
+        values = [f.get_db_prep_save(f.pre_save(instance, True), db)
+                  for f in self.fields if (with_pk or f is not pk) and f.attname not in given]
+        return self._insert_sql(with_pk, tuple(given.items()), where), values
+
+    def _make_insert_sql(self, with_pk: bool, given: tuple[tuple[str, str], ...], where: str) -> str:
+        quote, given, pk = connection.ops.quote_name, dict(given), self.model._meta.pk
+        fields = [f for f in self.fields if with_pk or f is not pk]
         row = ", ".join(given.get(f.attname, "%s") for f in fields)
         return (f"INSERT INTO {quote(self.model._meta.db_table)} ({', '.join(quote(f.column) for f in fields)}) "
                 + (f"SELECT {row} WHERE {where}" if where else f"VALUES ({row})")
-                + f" RETURNING {quote(pk.column)}", values)
+                + f" RETURNING {quote(pk.column)}")
 
     def unchanged(self, instance, *, table: str, skip: tuple[str, ...] = ()) -> tuple[str, list]:
         """A condition that ``table``'s row (its name or alias in the statement) still holds
         every value ``instance`` was read with, in this model's columns but ``skip``, and its
         parameters: the WHERE of a compare-and-set on the row as read, so what was read from it
         (an audit row's "after") is what it is when the write commits."""
-        quote = connection.ops.quote_name
-        same = "IS" if connection.vendor == "sqlite" else "IS NOT DISTINCT FROM"  # both: NULL is NULL
-        fields = [f for f in self.fields if f.attname not in skip]
-        return (" AND ".join(f"{table}.{quote(f.column)} {same} %s" for f in fields),
-                [f.get_db_prep_value(getattr(instance, f.attname), connection) for f in fields])
+        db = connections[DEFAULT_DB_ALIAS]
+        return (self._unchanged_sql(table, skip),
+                [f.get_db_prep_value(getattr(instance, f.attname), db) for f in self.fields if f.attname not in skip])
+
+    def _make_unchanged_sql(self, table: str, skip: tuple[str, ...]) -> str:
+        quote, same = connection.ops.quote_name, null_safe_equal()
+        return " AND ".join(f"{table}.{quote(f.column)} {same} %s" for f in self.fields if f.attname not in skip)
 
     def insert(self, instance, *, before: str = "", params: list | tuple = ()) -> None:
         """INSERT ``instance`` in one hand-written statement, its id back from RETURNING:

@@ -17,7 +17,7 @@ from typing import NamedTuple
 from django.db import connection
 from django.utils import timezone
 
-from cardroom.db import Columns, planned_once
+from cardroom.db import Columns, made_once, planned_once
 from clubs.models import Club
 from tournaments.deals.boards import board_dealer, board_vulnerability
 from tournaments.models import BoardNotPlayed, Entry, EntryStatus, Event, NotPlayedStatus, PinMiss, Result, Section
@@ -103,21 +103,9 @@ def table_section(*, club_slug: str, event_id: int, name: str, table: int, clien
     whether the table has boards reported not played (``reports_here``). Written out in SQL:
     every table phone's request runs it, and the ORM's building and compiling of the same
     query cost more than the database's answer (issue 18)."""
-    quote = connection.ops.quote_name
     seat = f"{name}/{table}"
     since = connection.ops.adapt_datetimefield_value(timezone.now() - timedelta(seconds=pin_window))
-    misses, reports = quote(PinMiss._meta.db_table), quote(BoardNotPlayed._meta.db_table)
-    sql = (f"SELECT {_SECTION.sql('s')}, {_EVENT.sql('e')}, {_CLUB.sql('c')}, "
-           f"(SELECT m.streak FROM {misses} m WHERE m.event_id = s.event_id AND m.{quote('table')} = %s "
-           f"AND m.client = %s LIMIT 1), "
-           f"COALESCE((SELECT SUM(m.streak) FROM {misses} m WHERE m.event_id = s.event_id "
-           f"AND m.{quote('table')} = %s AND m.last_try >= %s), 0), "
-           f"EXISTS(SELECT 1 FROM {reports} r WHERE r.section_id = s.id AND r.{quote('table')} = %s) "
-           f"FROM {quote(Section._meta.db_table)} s "
-           f"JOIN {quote(Event._meta.db_table)} e ON e.id = s.event_id "
-           f"JOIN {quote(Club._meta.db_table)} c ON c.id = e.club_id "
-           f"WHERE s.event_id = %s AND s.name = %s AND e.deleted_at IS NULL AND c.slug = %s "
-           f"AND c.deleted_at IS NULL")
+    sql = _table_section_sql()
     with planned_once() as cursor:
         cursor.execute(sql, [seat, client, seat, since, table, event_id, name, club_slug])
         row = cursor.fetchone()
@@ -133,6 +121,22 @@ def table_section(*, club_slug: str, event_id: int, name: str, table: int, clien
     return section
 
 
+@made_once
+def _table_section_sql() -> str:
+    quote = connection.ops.quote_name
+    misses, reports = quote(PinMiss._meta.db_table), quote(BoardNotPlayed._meta.db_table)
+    return (f"SELECT {_SECTION.sql('s')}, {_EVENT.sql('e')}, {_CLUB.sql('c')}, "
+            f"(SELECT m.streak FROM {misses} m WHERE m.event_id = s.event_id AND m.{quote('table')} = %s "
+            f"AND m.client = %s LIMIT 1), "
+            f"COALESCE((SELECT SUM(m.streak) FROM {misses} m WHERE m.event_id = s.event_id "
+            f"AND m.{quote('table')} = %s AND m.last_try >= %s), 0), "
+            f"EXISTS(SELECT 1 FROM {reports} r WHERE r.section_id = s.id AND r.{quote('table')} = %s) "
+            f"FROM {quote(Section._meta.db_table)} s "
+            f"JOIN {quote(Event._meta.db_table)} e ON e.id = s.event_id "
+            f"JOIN {quote(Club._meta.db_table)} c ON c.id = e.club_id "
+            f"WHERE s.event_id = %s AND s.name = %s AND e.deleted_at IS NULL AND c.slug = %s "
+            f"AND c.deleted_at IS NULL")
+
 # A table's request reads every pair of its section: only what its round, its results and their
 # check use (the members, guests, team and history of an entry are the director's).
 _RESULT, _ENTRY, LABEL = Columns(Result), Columns(Entry, defer=(
@@ -145,13 +149,7 @@ def table_result(*, section: Section, table: int, result_id: int) -> Result | No
     """One result of the table, with its entries' numbers (``ns``, ``ew``, an individual's
     ``south`` and ``west``: id and label only, what its snapshot shows), in one query written
     out in SQL (a table's confirm, issue 18)."""
-    quote = connection.ops.quote_name
-    entries = quote(Entry._meta.db_table)
-    sql = (f"SELECT {_RESULT.sql('r')}, "
-           + ", ".join(f"{seat}.id, {seat}.label" for seat in RESULT_SEATS)
-           + f" FROM {quote(Result._meta.db_table)} r "
-           + " ".join(f"LEFT JOIN {entries} {seat} ON {seat}.id = r.{seat}_id" for seat in RESULT_SEATS)
-           + f" WHERE r.section_id = %s AND r.{quote('table')} = %s AND r.id = %s")
+    sql = _table_result_sql()
     with planned_once() as cursor:
         cursor.execute(sql, [section.pk, table, result_id])
         row = cursor.fetchone()
@@ -164,6 +162,16 @@ def table_result(*, section: Section, table: int, result_id: int) -> Result | No
             setattr(result, seat, LABEL.build((pk, label)))
     return result
 
+
+@made_once
+def _table_result_sql() -> str:
+    quote = connection.ops.quote_name
+    entries = quote(Entry._meta.db_table)
+    return (f"SELECT {_RESULT.sql('r')}, "
+            + ", ".join(f"{seat}.id, {seat}.label" for seat in RESULT_SEATS)
+            + f" FROM {quote(Result._meta.db_table)} r "
+            + " ".join(f"LEFT JOIN {entries} {seat} ON {seat}.id = r.{seat}_id" for seat in RESULT_SEATS)
+            + f" WHERE r.section_id = %s AND r.{quote('table')} = %s AND r.id = %s")
 
 class TableState(NamedTuple):
     """What a table's round is worked out from: the section's entries (withdrawn first, active
@@ -178,16 +186,12 @@ class TableState(NamedTuple):
 def table_state(section: Section, table: int, *, board: int | None = None) -> TableState:
     """Two queries (three when the table has boards reported not played), the first two
     written out in SQL (every table request runs them: issue 18)."""
-    quote = connection.ops.quote_name
+    entries_sql, results_sql = _table_state_sql(board is not None)
     with planned_once() as cursor:
-        cursor.execute(f"SELECT {_ENTRY.sql('e')} FROM {quote(Entry._meta.db_table)} e WHERE e.section_id = %s "
-                       "ORDER BY e.status DESC, e.joined_round, e.id", [section.pk])
-        entries = [_ENTRY.build(row) for row in cursor.fetchall()]
-        wanted = f"r.{quote('table')} = %s" + ("" if board is None else " OR r.board = %s")
-        cursor.execute(f"SELECT {_RESULT.sql('r')} FROM {quote(Result._meta.db_table)} r "
-                       f"WHERE r.section_id = %s AND ({wanted}) ORDER BY r.board",
-                       [section.pk, table, *([] if board is None else [board])])
-        results = [_RESULT.build(row) for row in cursor.fetchall()]
+        cursor.execute(entries_sql, [section.pk])
+        entries = _ENTRY.build_all(cursor.fetchall())
+        cursor.execute(results_sql, [section.pk, table, *([] if board is None else [board])])
+        results = _RESULT.build_all(cursor.fetchall())
     by_id = {e.pk: e for e in entries}
     for r in results:
         _attach(r, by_id, "ns", "ew", "south", "west")
@@ -199,6 +203,16 @@ def table_state(section: Section, table: int, *, board: int | None = None) -> Ta
             r.section = section
     return TableState(entries, results, reports)
 
+
+@made_once
+def _table_state_sql(board: bool) -> tuple[str, str]:
+    """The section's entries, and the table's results (with ``board``: and that board's)."""
+    quote = connection.ops.quote_name
+    wanted = f"r.{quote('table')} = %s" + (" OR r.board = %s" if board else "")
+    return (f"SELECT {_ENTRY.sql('e')} FROM {quote(Entry._meta.db_table)} e WHERE e.section_id = %s "
+            "ORDER BY e.status DESC, e.joined_round, e.id",
+            f"SELECT {_RESULT.sql('r')} FROM {quote(Result._meta.db_table)} r "
+            f"WHERE r.section_id = %s AND ({wanted}) ORDER BY r.board")
 
 def _attach(row, by_id: dict[int, Entry], *fields: str) -> None:
     """The row's entries from the ones already read (no query per foreign key)."""

@@ -13,7 +13,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, transaction
 
-from cardroom.db import Columns, planned_once, retry_transient
+from cardroom.db import Columns, made_once, null_safe_equal, planned_once, retry_transient
 from cardroom.errors import Conflict
 from cardroom.tasks import enqueue_once_on_commit
 from scoring.services import result_check
@@ -61,6 +61,7 @@ def _lock(event: Event, *, share: bool = False) -> int | None:
     return row[0] if row else None
 
 
+@made_once
 def _lock_statement(share: bool) -> str:
     features = connection.features
     lock = (" FOR SHARE" if share and features.has_select_for_update
@@ -78,6 +79,7 @@ def _bump(event: Event) -> None:
     _rescore_after_commit(event)
 
 
+@made_once
 def _bump_statement() -> str:
     return (f"UPDATE {connection.ops.quote_name(Event._meta.db_table)} "
             "SET results_version = results_version + 1 WHERE id = %s")
@@ -324,15 +326,10 @@ def _confirm_as_read(result: Result, *, table: int) -> bool:
     confirmed and count the change on the event's row (``_audit``'s ``count``, which queues the
     rescore for after the commit). False: the row changed or went, and nothing was written.
     On PostgreSQL (``one_round_trip``) one statement, its own transaction."""
-    quote = connection.ops.quote_name
-    results, entries = quote(Result._meta.db_table), quote(Entry._meta.db_table)
-    same, params = _RESULT.unchanged(result, table=results, skip=("confirmed",))
-    same_labels = " AND ".join(f"(SELECT e.label FROM {entries} e WHERE e.id = {results}.{seat}_id) "
-                               f"{'IS' if connection.vendor == 'sqlite' else 'IS NOT DISTINCT FROM'} %s"
-                               for seat in RESULT_SEATS)
+    confirm, same_table = _confirm_statement()
+    same, params = _RESULT.unchanged(result, table=same_table, skip=("confirmed",))
+    confirm = f"{confirm} AND {same} AND {_same_labels_condition()}"
     params += [getattr(result, seat).label if getattr(result, f"{seat}_id") else None for seat in RESULT_SEATS]
-    confirm = (f"UPDATE {results} SET confirmed = %s WHERE id = %s AND {quote('table')} = %s AND NOT confirmed "
-               f"AND {same} AND {same_labels}")
     result.confirmed = True
     what = dict(event=result.event, section=result.section, board=result.board, action=ResultChange.Action.CONFIRM,
                 before=None, after=result.snapshot(), table=table)
@@ -357,6 +354,25 @@ def _confirm_as_read(result: Result, *, table: int) -> bool:
     else:
         result.confirmed = False
     return done
+
+
+@made_once
+def _confirm_statement() -> tuple[str, str]:
+    """The compare-and-set's UPDATE up to the row-as-read condition, and the results table's
+    name as that condition refers to it."""
+    quote = connection.ops.quote_name
+    results = quote(Result._meta.db_table)
+    return (f"UPDATE {results} SET confirmed = %s WHERE id = %s AND {quote('table')} = %s AND NOT confirmed",
+            results)
+
+
+@made_once
+def _same_labels_condition() -> str:
+    """The result's entries still have the numbers read with it (a parameter per seat)."""
+    quote = connection.ops.quote_name
+    results, entries = quote(Result._meta.db_table), quote(Entry._meta.db_table)
+    return " AND ".join(f"(SELECT e.label FROM {entries} e WHERE e.id = {results}.{seat}_id) {null_safe_equal()} %s"
+                        for seat in RESULT_SEATS)
 
 
 @retry_transient  # the event's lock, then the result's: a table's confirm takes them the other way
