@@ -119,6 +119,7 @@ class Columns:
         self.attnames = tuple(f.attname for f in self.fields)
         self._converters: dict[str, list] = {}
         self.sql = made_once(self._sql)
+        self.nulls = made_once(self._nulls)  # a NULL of each column's type: this model's columns in another's row
         self._insert_sql = made_once(self._make_insert_sql)
         self._unchanged_sql = made_once(self._make_unchanged_sql)
 
@@ -128,6 +129,9 @@ class Columns:
     def _sql(self, alias: str | None = None) -> str:
         quote = connection.ops.quote_name
         return ", ".join(f"{alias}.{quote(f.column)}" if alias else quote(f.column) for f in self.fields)
+
+    def _nulls(self) -> str:
+        return ", ".join(f"CAST(NULL AS {f.cast_db_type(connection)})" for f in self.fields)
 
     def build(self, values):
         """An instance from this model's values in a row (in ``fields`` order), as

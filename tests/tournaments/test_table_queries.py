@@ -60,14 +60,14 @@ def test_table_get_post_and_confirm_stay_within_the_query_budget(started, club, 
     event, section = started
     table = phone(event, section, 3)
     table.get(url(club, event, 3))  # the process's first request of the section parses its movement
-    with at_most(3, django_assert_max_num_queries):
+    with at_most(2, django_assert_max_num_queries):  # the section with the PIN check; its entries and results
         now = table.get(url(club, event, 3))
     assert now.status_code == 200
     board = now.json()["to_play"][0]
     # On PostgreSQL each request's writes go as one statement, its own transaction
-    # (services.results.one_round_trip): the POST reads three times and writes once, the
+    # (services.results.one_round_trip): the POST reads twice and writes once, the
     # confirmation reads twice (the section, the result) and writes once.
-    post_budget, confirm_budget = (4, 3) if connection.vendor == "postgresql" else (MAX_QUERIES, MAX_QUERIES)
+    post_budget, confirm_budget = (3, 3) if connection.vendor == "postgresql" else (MAX_QUERIES, MAX_QUERIES)
     with at_most(post_budget, django_assert_max_num_queries):
         sent = table.post(url(club, event, 3), {"board": board, "contract": "4S", "declarer": "S", "tricks": 10},
                           format="json")
