@@ -239,14 +239,15 @@ def test_tables_results_do_not_queue_on_each_other_but_a_confirmation_waits_for_
 
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("async_commit", [True, False])
-def test_a_confirmation_commits_without_waiting_for_the_disk_unless_told_to(thirty, club, settings, async_commit):
-    """CARDROOM_CONFIRM_ASYNC_COMMIT: the confirmation's own transaction only (set_config, local,
-    within its one statement); the connection's next transactions wait for the disk again, and
-    the table's entry always does. Each request runs here inside a transaction of the test's
-    (its write a savepoint of it), so the setting can be read just after the write's statement,
-    as the commit will find it: in production the statement is its own transaction."""
-    settings.CARDROOM_CONFIRM_ASYNC_COMMIT = async_commit
+@pytest.mark.parametrize("entry_async, confirm_async", [(True, True), (False, True), (True, False), (False, False)])
+def test_a_tables_entry_and_confirmation_commit_without_waiting_for_the_disk_unless_told_to(
+        thirty, club, settings, entry_async, confirm_async):
+    """CARDROOM_ENTRY_ASYNC_COMMIT and CARDROOM_CONFIRM_ASYNC_COMMIT: each write's own
+    transaction only (set_config, local, within its one statement); the connection's next
+    transactions wait for the disk again. Each request runs here inside a transaction of the
+    test's (its write a savepoint of it), so the setting can be read just after the write's
+    statement, as the commit will find it: in production the statement is its own transaction."""
+    settings.CARDROOM_ENTRY_ASYNC_COMMIT, settings.CARDROOM_CONFIRM_ASYNC_COMMIT = entry_async, confirm_async
     event, section = thirty
     seen = []
 
@@ -265,7 +266,7 @@ def test_a_confirmation_commits_without_waiting_for_the_disk_unless_told_to(thir
             done = phone(event, section, 1).post(url(club, event, 1, "confirm/"), {"result": sent["id"]},
                                                  format="json")
     assert done.status_code == 200 and Result.objects.get(pk=sent["id"]).confirmed
-    assert seen == ["on", "off" if async_commit else "on"]  # the entry's, then the confirmation's
+    assert seen == ["off" if entry_async else "on", "off" if confirm_async else "on"]  # the entry's, the confirmation's
     with connection.cursor() as cursor:
         cursor.execute("SHOW synchronous_commit")
         assert cursor.fetchone()[0] == "on"

@@ -277,10 +277,11 @@ def _insert_checked(result: Result, *, table: int, version: int, entries: list[E
     (the event's ``results_version`` is still ``version``); when one did, check the board again
     (``result_check`` raises a refusal). False: the event is gone, or its count kept moving.
 
-    On PostgreSQL (``one_round_trip``) one statement, its own transaction: the lock, then the
-    inserts only while the count is ``version``; a count that moved stores nothing, the board
-    is checked again and the insert tried again with the count as it now is. Elsewhere, in a
-    transaction, the inserts, then the lock: a refusal then rolls them back."""
+    On PostgreSQL (``one_round_trip``) one statement, its own transaction, whose commit does
+    not wait for the disk (``_commit_without_waiting_for_disk``): the lock, then the inserts
+    only while the count is ``version``; a count that moved stores nothing, the board is checked
+    again and the insert tried again with the count as it now is. Elsewhere, in a transaction,
+    the inserts, then the lock: a refusal then rolls them back."""
     change = _change(result, event=result.event, section=result.section, board=result.board,
                      action=ResultChange.Action.CREATE, before=None, after=result.snapshot(), table=table)
     if not one_round_trip():
@@ -295,11 +296,12 @@ def _insert_checked(result: Result, *, table: int, version: int, entries: list[E
     audit, audit_values = _CHANGE.insert_statement(change, given={"result_id": "(SELECT id FROM inserted)"},
                                                    where="EXISTS (SELECT 1 FROM inserted)")
     sql = (f"WITH locked AS ({_lock_statement(share=True)}), inserted AS ({inserted}), audit AS ({audit}) "
-           "SELECT (SELECT id FROM inserted), (SELECT results_version FROM locked)")
+           "SELECT (SELECT id FROM inserted), (SELECT results_version FROM locked)"
+           f"{_commit_without_waiting_for_disk(settings.CARDROOM_ENTRY_ASYNC_COMMIT)}")
     for _attempt in range(ATTEMPTS):
         with _alone(), planned_once() as cursor:
             cursor.execute(sql, [result.event_id, *values, version, *audit_values])
-            pk, now = cursor.fetchone()
+            pk, now = cursor.fetchone()[:2]
         if pk is not None:
             _RESULT.inserted(result, pk)
             return True
@@ -310,12 +312,13 @@ def _insert_checked(result: Result, *, table: int, version: int, entries: list[E
     return False
 
 
-def _commit_without_waiting_for_disk() -> str:
+def _commit_without_waiting_for_disk(allowed: bool) -> str:
     """What a statement of the transaction returns besides (no round trip of its own) so that
     its commit does not wait for PostgreSQL's disk flush (``set_config`` of
-    ``synchronous_commit``, local: this transaction only), unless CARDROOM_CONFIRM_ASYNC_COMMIT
-    is off (settings.py says what it risks). SQLite: nothing."""
-    if settings.CARDROOM_CONFIRM_ASYNC_COMMIT and connection.vendor == "postgresql":
+    ``synchronous_commit``, local: this transaction only), if ``allowed``: a table's
+    confirmation (CARDROOM_CONFIRM_ASYNC_COMMIT) or entry (CARDROOM_ENTRY_ASYNC_COMMIT);
+    settings.py says what each risks. SQLite: nothing."""
+    if allowed and connection.vendor == "postgresql":
         return ", set_config('synchronous_commit', 'off', true)"
     return ""
 
@@ -346,7 +349,8 @@ def _confirm_as_read(result: Result, *, table: int) -> bool:
     with _alone(), planned_once() as cursor:
         cursor.execute(f"WITH confirmed AS ({confirm} RETURNING id), "
                        f"counted AS ({_bump_statement()} AND EXISTS (SELECT 1 FROM confirmed)), audit AS ({audit}) "
-                       f"SELECT (SELECT id FROM confirmed){_commit_without_waiting_for_disk()}",
+                       f"SELECT (SELECT id FROM confirmed)"
+                       f"{_commit_without_waiting_for_disk(settings.CARDROOM_CONFIRM_ASYNC_COMMIT)}",
                        [True, result.pk, table, *params, result.event_id, *audit_values])
         done = cursor.fetchone()[0] is not None
     if done:
