@@ -183,7 +183,9 @@ def pack_figures(args) -> dict:
         print(f"{label:<46}{figures[key]:>8.2f}{floor:>9.2f}{figures[key] / floor:>7.2f}{cpu:>8.2f}{floor_cpu:>12.2f}"
               f"{cpu / floor_cpu:>7.2f}{figures['load'][key]:>6.1f}")
     print(f"floor: WeasyPrint on plain table pages of the same text (one plain table a kind), {figures['floor_pages']} "
-          f"pages, one process; {figures['parts']} parts; CPU: every process of the pool")
+          f"pages, one process; {figures['parts']} parts; CPU: every process of the pool"
+          + (f"; the floor again just after the first pool's pack: {figures['floor_after_cpu_s']} CPU s"
+             if "floor_after_cpu_s" in figures else ""))
     return figures
 
 

@@ -4,7 +4,9 @@ it: inline (one process, the chord run part after part), with 2 and 4 worker pro
 changed are laid out again). Each beside the WeasyPrint floor measured in the same run: the
 same text of every kind of the pack as plain table pages (one plain table a kind, no stylesheet
 but the paper), laid out and written in one process, with Python's collector as a print has it
-(``layout_gc``); the same floor at Python's default thresholds is reported beside it. Wall seconds and CPU seconds (the CPU of
+(``layout_gc``), before the pack and again just after the first pool's (``floor_after``: the
+pack's CPU is set beside the two floors' mean, as this machine's speed drifts by a third within a
+minute); the same floor at Python's default thresholds is reported beside it. Wall seconds and CPU seconds (the CPU of
 every process of the worker pool, or of this process inline): on a shared machine the CPU
 seconds are the per-process cost, the wall seconds what the director waits.
 
@@ -314,8 +316,6 @@ def bench_pack(tables: int = 13, workers: tuple[int, ...] = (2, 4), paper: str =
 
     out = {"tables": tables, "kinds": len(pages_html), "parts": len(pack_plan(fresh(event))), "floor_pages": floor_pages}
     _say(out, "floor_s", floor, floor_cpu)
-    # the same floor at Python's default collector thresholds (what the prints ran with before 2026-11-24)
-    _say(out, "floor_default_gc_s", *floor_seconds(pages_html, layout_gc=False)[::2])
     if inline:
         forget(event)
         with PartTimes() as times:
@@ -342,6 +342,10 @@ def bench_pack(tables: int = 13, workers: tuple[int, ...] = (2, 4), paper: str =
             cpu = session_cpu(pool.process.pid)
             seconds = render_on_workers(fresh(event), pool.queue)
             _say(out, f"workers_{n}_s", seconds, session_cpu(pool.process.pid) - cpu)
+            if n == workers[0]:  # the floor again, just after: this machine's speed drifts within a minute
+                _say(out, "floor_after_s", *floor_seconds(pages_html)[::2])
+                # the same floor at Python's default collector thresholds (the prints' before 2026-11-24)
+                _say(out, "floor_default_gc_s", *floor_seconds(pages_html, layout_gc=False)[::2])
             app.conf.task_always_eager = True  # the result and its scoring run here, as a web request does
             one_more_result(event, user, spare[1 + workers.index(n)])
             cpu = session_cpu(pool.process.pid)
