@@ -5,8 +5,8 @@ changed are laid out again). Each beside the WeasyPrint floor measured in the sa
 same text of every kind of the pack as plain table pages (one plain table a kind, no stylesheet
 but the paper), laid out and written in one process, with Python's collector as a print has it
 (``layout_gc``), before the pack and again just after the first pool's (``floor_after``: the
-pack's CPU is set beside the two floors' mean, as this machine's speed drifts by a third within a
-minute); the same floor at Python's default thresholds is reported beside it. Wall seconds and CPU seconds (the CPU of
+pack's CPU is set beside the two floors' mean: on this machine the same floor measured a minute
+apart differed by up to 10 %); the same floor at Python's default thresholds is reported beside it. Wall seconds and CPU seconds (the CPU of
 every process of the worker pool, or of this process inline): on a shared machine the CPU
 seconds are the per-process cost, the wall seconds what the director waits.
 
