@@ -11,6 +11,7 @@ director to move the event on), and never past the movement's last round.
 """
 from __future__ import annotations
 
+import contextlib
 from datetime import timedelta
 from typing import NamedTuple
 
@@ -94,20 +95,46 @@ def _sides(tp, names: dict) -> dict:
 _SECTION, _EVENT, _CLUB = Columns(Section, defer=("movement",)), Columns(Event), Columns(Club)
 
 
+class Ahead(NamedTuple):
+    """What a table's request reads besides its section, sent to PostgreSQL with the section's
+    read in one round trip (``table_section``; issue 18): the table's state (``table_state``,
+    with ``board``'s results at every table) or one of its results (``table_result``)."""
+
+    board: int | None = None
+    result: int | None = None
+
+    def key(self, table: int) -> tuple:
+        return ("result", table, self.result) if self.result is not None else ("state", table, self.board)
+
+
 def table_section(*, club_slug: str, event_id: int, name: str, table: int, client: str,
-                  pin_window: int) -> Section | None:
+                  pin_window: int, ahead: Ahead | None = None) -> Section | None:
     """A table's request in one query: the section with its event and club, the movement's
     fingerprint (``Section.movement_hash``) instead of its JSON (``Section.schedule`` keeps the
     parse per process), the client's wrong-PIN streak here (``pin_streak``) and the table's
     recent streaks (``pin_table_streaks``, ``pin_window`` seconds: ``services.pins``), and
     whether the table has boards reported not played (``reports_here``). Written out in SQL:
     every table phone's request runs it, and the ORM's building and compiling of the same
-    query cost more than the database's answer (issue 18)."""
+    query cost more than the database's answer (issue 18).
+
+    ``ahead``: on PostgreSQL, what the request reads next goes in the same round trip (a
+    pipeline: two statements, one wait), kept on the section for its one use by ``table_state``
+    or ``table_result`` with the same arguments; it is read whatever the PIN, and dropped
+    unused when the request goes no further."""
     seat = f"{name}/{table}"
     since = connection.ops.adapt_datetimefield_value(timezone.now() - timedelta(seconds=pin_window))
-    sql = _table_section_sql()
-    with planned_once() as cursor:
-        cursor.execute(sql, [seat, client, seat, since, table, event_id, name, club_slug])
+    params = [seat, client, seat, since, table, event_id, name, club_slug]
+    pipelined, rows = ahead is not None and connection.vendor == "postgresql", None
+    with planned_once() as cursor, (planned_once() if pipelined else contextlib.nullcontext()) as later:
+        if pipelined:
+            sql, more = (_table_result_sql(), [event_id, name, table, ahead.result]) if ahead.result is not None \
+                else (_table_state_sql(ahead.board is not None), [event_id, name, table, *_given(ahead.board)])
+            with connection.connection.pipeline():
+                cursor.execute(_table_section_sql(), params)
+                later.execute(sql, more)
+            rows = later.fetchall()
+        else:
+            cursor.execute(_table_section_sql(), params)
         row = cursor.fetchone()
     if row is None:
         return None
@@ -118,7 +145,22 @@ def table_section(*, club_slug: str, event_id: int, name: str, table: int, clien
     section.event = event
     section.pin_streak, section.pin_table_streaks, section.reports_here = \
         row[ends[2]], int(row[ends[2] + 1] or 0), bool(row[ends[2] + 2])
+    if pipelined:
+        section.read_ahead = (ahead.key(table), rows)
     return section
+
+
+def _read_ahead(section: Section, key: tuple) -> list | None:
+    """The rows ``table_section`` read ahead for ``key``, once (a second read is a fresh one)."""
+    kept = getattr(section, "read_ahead", None)
+    if kept is None or kept[0] != key:
+        return None
+    section.read_ahead = None
+    return kept[1]
+
+
+def _given(board: int | None) -> list:
+    return [] if board is None else [board]
 
 
 @made_once
@@ -148,13 +190,15 @@ RESULT_SEATS = ("ns", "ew", "south", "west")
 def table_result(*, section: Section, table: int, result_id: int) -> Result | None:
     """One result of the table, with its entries' numbers (``ns``, ``ew``, an individual's
     ``south`` and ``west``: id and label only, what its snapshot shows), in one query written
-    out in SQL (a table's confirm, issue 18)."""
-    sql = _table_result_sql()
-    with planned_once() as cursor:
-        cursor.execute(sql, [section.pk, table, result_id])
-        row = cursor.fetchone()
-    if row is None:
+    out in SQL (a table's confirm, issue 18), or as ``table_section`` read it ahead."""
+    rows = _read_ahead(section, ("result", table, result_id))
+    if rows is None:
+        with planned_once() as cursor:
+            cursor.execute(_table_result_sql(), [section.event_id, section.name, table, result_id])
+            rows = cursor.fetchall()
+    if not rows:
         return None
+    row = rows[0]
     result = _RESULT.build(row[:len(_RESULT)])
     for i, seat in enumerate(RESULT_SEATS):
         pk, label = row[len(_RESULT) + 2 * i: len(_RESULT) + 2 * i + 2]
@@ -171,7 +215,14 @@ def _table_result_sql() -> str:
             + ", ".join(f"{seat}.id, {seat}.label" for seat in RESULT_SEATS)
             + f" FROM {quote(Result._meta.db_table)} r "
             + " ".join(f"LEFT JOIN {entries} {seat} ON {seat}.id = r.{seat}_id" for seat in RESULT_SEATS)
-            + f" WHERE r.section_id = %s AND r.{quote('table')} = %s AND r.id = %s")
+            + f" WHERE r.section_id = ({_section_id_sql()}) AND r.{quote('table')} = %s AND r.id = %s")
+
+
+@made_once
+def _section_id_sql() -> str:
+    """The section's id from its event and name (unique together): a statement sent before
+    the section's row is back (``table_section``'s ``ahead``) names it so."""
+    return f"SELECT id FROM {connection.ops.quote_name(Section._meta.db_table)} WHERE event_id = %s AND name = %s"
 
 class TableState(NamedTuple):
     """What a table's round is worked out from: the section's entries (withdrawn first, active
@@ -185,11 +236,12 @@ class TableState(NamedTuple):
 
 def table_state(section: Section, table: int, *, board: int | None = None) -> TableState:
     """One query (two when the table has boards reported not played), written out in SQL
-    (every table request runs it: issue 18)."""
-    with planned_once() as cursor:
-        cursor.execute(_table_state_sql(board is not None), [section.pk, section.pk, table, *([] if board is None
-                                                                                           else [board])])
-        rows = cursor.fetchall()
+    (every table request runs it: issue 18), or as ``table_section`` read it ahead."""
+    rows = _read_ahead(section, ("state", table, board))
+    if rows is None:
+        with planned_once() as cursor:
+            cursor.execute(_table_state_sql(board is not None), [section.event_id, section.name, table, *_given(board)])
+            rows = cursor.fetchall()
     first = 4 + len(_ENTRY)  # the row's kind and order, the entry's columns, then the result's
     entries = _ENTRY.build_all(row[4:first] for row in rows if row[0] == 0)
     results = _RESULT.build_all(row[first:] for row in rows if row[0] == 1)
@@ -210,13 +262,14 @@ def _table_state_sql(board: bool) -> str:
     """The section's entries (withdrawn first, then by the round they joined) and the table's
     results (with ``board``: and that board's; by board) in one statement, a round trip less on
     every table request: each row says which it is (0 or 1), then how it sorts, and carries the
-    other's columns as NULLs."""
+    other's columns as NULLs. The section is named by its event and name (``_section_id_sql``)."""
     quote = connection.ops.quote_name
     wanted = f"r.{quote('table')} = %s" + (" OR r.board = %s" if board else "")
-    return (f"SELECT 0, e.status, e.joined_round, e.id, {_ENTRY.sql('e')}, {_RESULT.nulls()} "
-            f"FROM {quote(Entry._meta.db_table)} e WHERE e.section_id = %s "
+    return (f"WITH s AS ({_section_id_sql()}) "
+            f"SELECT 0, e.status, e.joined_round, e.id, {_ENTRY.sql('e')}, {_RESULT.nulls()} "
+            f"FROM {quote(Entry._meta.db_table)} e WHERE e.section_id = (SELECT id FROM s) "
             f"UNION ALL SELECT 1, NULL, r.board, r.id, {_ENTRY.nulls()}, {_RESULT.sql('r')} "
-            f"FROM {quote(Result._meta.db_table)} r WHERE r.section_id = %s AND ({wanted}) "
+            f"FROM {quote(Result._meta.db_table)} r WHERE r.section_id = (SELECT id FROM s) AND ({wanted}) "
             "ORDER BY 1, 2 DESC, 3, 4")
 
 

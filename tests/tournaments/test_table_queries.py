@@ -66,7 +66,8 @@ def test_table_get_post_and_confirm_stay_within_the_query_budget(started, club, 
     board = now.json()["to_play"][0]
     # On PostgreSQL each request's writes go as one statement, its own transaction
     # (services.results.one_round_trip): the POST reads twice and writes once, the
-    # confirmation reads twice (the section, the result) and writes once.
+    # confirmation reads twice (the section, the result) and writes once; each request's two
+    # reads go in one round trip (test_a_table_request_reads_its_section_...).
     post_budget, confirm_budget = (3, 3) if connection.vendor == "postgresql" else (MAX_QUERIES, MAX_QUERIES)
     with at_most(post_budget, django_assert_max_num_queries):
         sent = table.post(url(club, event, 3), {"board": board, "contract": "4S", "declarer": "S", "tricks": 10},
@@ -335,3 +336,61 @@ def test_a_confirm_of_what_the_phone_was_shown_is_undone_when_the_table_entered_
     assert not result.confirmed and result.tricks is not None
     assert not ResultChange.objects.filter(result=result, action="confirm").exists()
     assert Event.objects.get(pk=event.pk).results_version == event.results_version
+
+
+def _sent_together(calls):
+    """Each statement of ``calls`` and whether it went in a pipeline (PostgreSQL: sent with the
+    next, their answers awaited once)."""
+    piped = []
+
+    def record(execute, sql, params, many, context):
+        piped.append(bool(connection.connection.pgconn.pipeline_status))
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(record):
+        out = calls()
+    return out, piped
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="SQLite has no round trip to save")
+@pytest.mark.django_db(transaction=True)
+def test_a_table_request_reads_its_section_and_what_it_needs_next_in_one_round_trip(started, club, monkeypatch):
+    """The section with the PIN check goes with the table's state (a GET, a result's POST) or
+    the result to confirm: two statements, one wait; the write after them is its own. (The
+    rescore a confirmation queues is the worker's.)"""
+    from scoring.tasks import rescore_event
+
+    monkeypatch.setattr(rescore_event, "delay", lambda *args: None)
+    event, section = started
+    table = phone(event, section, 5)
+    table.get(url(club, event, 5))  # the process's first request of the section parses its movement
+    now, piped = _sent_together(lambda: table.get(url(club, event, 5)))
+    assert now.status_code == 200 and piped == [True, True]
+    board = now.json()["to_play"][0]
+    sent, piped = _sent_together(lambda: table.post(url(club, event, 5), {"board": board, "contract": "4S",
+                                                                          "declarer": "S", "tricks": 10},
+                                                     format="json"))
+    assert sent.status_code == 201 and piped == [True, True, False]
+    confirmed, piped = _sent_together(lambda: table.post(url(club, event, 5, "confirm/"),
+                                                         {"result": sent.json()["id"]}, format="json"))
+    assert confirmed.status_code == 200 and confirmed.json()["confirmed"] and piped == [True, True, False]
+    # what was read ahead is used once: the next GET reads the table as it now is
+    assert board in [b["board"] for b in table.get(url(club, event, 5)).json()["boards"] if b["status"] == "done"]
+
+
+@pytest.mark.django_db
+def test_a_body_that_cannot_be_parsed_is_said_after_the_pins_check(started, club):
+    """Reading the body ahead (the board, the result) changes no answer: a wrong PIN is a 403
+    whatever the body, and a right PIN with a body that is not JSON is the parse error's 400."""
+    event, section = started
+    wrong = APIClient()
+    wrong.credentials(HTTP_X_TABLE_PIN="0000" if table_pin(event, section, 6) != "0000" else "1111")
+    for tail in ("", "confirm/"):
+        assert wrong.generic("POST", url(club, event, 6, tail), "{not json",
+                             content_type="application/json").status_code == 403
+        answer = phone(event, section, 6).generic("POST", url(club, event, 6, tail), "{not json",
+                                                  content_type="application/json")
+        assert answer.status_code == 400 and "JSON parse error" in answer.json()["detail"], answer.content
+        answer = phone(event, section, 6).generic("POST", url(club, event, 6, tail), "board=1",
+                                                  content_type="text/csv")
+        assert answer.status_code == 415, answer.content

@@ -24,7 +24,7 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import NotFound
+from rest_framework.exceptions import NotFound, ParseError, UnsupportedMediaType
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.views import APIView
@@ -77,13 +77,17 @@ class TableView(ClubScopedMixin, APIView):
     authentication_classes = [TablePinAuthentication, *api_settings.DEFAULT_AUTHENTICATION_CLASSES]
     permission_classes = [IsScorerOrTable]
 
+    unreadable = None  # the body's parse error, met by ``ahead``: said by ``body``
+
     def get_table(self):
         """The event and section of the URL, with the table in the section's movement (else 404):
-        one query (``selectors_table.table_section``), which also reads what the PIN check needs."""
+        one query (``selectors_table.table_section``), which also reads what the PIN check needs,
+        and with it, in the same round trip, what the request reads next (``ahead``)."""
         if not hasattr(self, "_event_section"):
             sec = selectors_table.table_section(club_slug=self.kwargs["club_slug"], event_id=self.kwargs["pk"],
                                                 name=self.kwargs["section"], table=self.kwargs["table"],
-                                                client=client_address(self.request), pin_window=TABLE_WINDOW)
+                                                client=client_address(self.request), pin_window=TABLE_WINDOW,
+                                                ahead=self.ahead())
             if sec is not None:
                 event = sec.event
                 self._club = event.club
@@ -94,6 +98,35 @@ class TableView(ClubScopedMixin, APIView):
                 raise NotFound("No such table in this event.")
             self._event_section = event, sec
         return self._event_section
+
+    def ahead(self) -> selectors_table.Ahead | None:
+        """What the request reads after its section (``selectors_table.Ahead``): the table's
+        state; a result's, with the board's results at every table (the board as
+        ``services.tables.table_result_submit`` asks for it)."""
+        if self.request.method in ("GET", "HEAD"):
+            return selectors_table.Ahead()
+        if self.request.method != "POST":
+            return None
+        return selectors_table.Ahead(board=self.number("board", MAX_BOARD_NUMBER))
+
+    def number(self, field: str, most: int) -> int | None:
+        """The body's whole number ``field`` (1 to ``most``) for ``ahead``, else None; a body
+        that cannot be parsed is kept for ``body`` to say, after the PIN's check as before."""
+        try:
+            data = self.request.data
+        except (ParseError, UnsupportedMediaType) as exc:
+            self.unreadable = exc
+            return None
+        value = data.get(field) if hasattr(data, "get") else None
+        if isinstance(value, str) and value.isdigit():
+            value = int(value)
+        return value if type(value) is int and 0 < value <= most else None
+
+    def body(self):
+        """The request's data, as the serializers read it."""
+        if self.unreadable is not None:
+            raise self.unreadable
+        return self.request.data
 
     def table_pin_check(self, request, pin):
         event, sec = self.get_table()
@@ -125,7 +158,7 @@ class TableView(ClubScopedMixin, APIView):
     @extend_schema(request=TableResultSerializer, responses=OpenApiTypes.OBJECT)
     def post(self, request, club_slug, pk, section, table):
         event, sec = self.table_event()
-        body = TableResultSerializer(data=request.data)
+        body = TableResultSerializer(data=self.body())
         body.is_valid(raise_exception=True)
         result, created = table_services.table_result_submit(event=event, section=sec, table=table,
                                                              data=dict(body.validated_data))
@@ -136,10 +169,15 @@ class TableView(ClubScopedMixin, APIView):
 class TableConfirmView(TableView):
     http_method_names = ["post", "options"]
 
+    def ahead(self) -> selectors_table.Ahead | None:
+        """The result to confirm (``services.results.table_result_confirm_store`` reads it first)."""
+        result = self.number("result", MAX_ID) if self.request.method == "POST" else None
+        return None if result is None else selectors_table.Ahead(result=result)
+
     @extend_schema(request=TableConfirmSerializer, responses=OpenApiTypes.OBJECT)
     def post(self, request, club_slug, pk, section, table):
         event, sec = self.table_event()
-        body = TableConfirmSerializer(data=request.data)
+        body = TableConfirmSerializer(data=self.body())
         body.is_valid(raise_exception=True)
         result = table_services.table_result_confirm(event=event, section=sec, table=table,
                                                      result_id=body.validated_data["result"])
@@ -149,10 +187,13 @@ class TableConfirmView(TableView):
 class TableNotPlayedView(TableView):
     http_method_names = ["post", "options"]
 
+    def ahead(self) -> selectors_table.Ahead | None:
+        return selectors_table.Ahead() if self.request.method == "POST" else None  # the table's round
+
     @extend_schema(request=NotPlayedSerializer, responses=OpenApiTypes.OBJECT)
     def post(self, request, club_slug, pk, section, table):
         event, sec = self.table_event()
-        body = NotPlayedSerializer(data=request.data)
+        body = NotPlayedSerializer(data=self.body())
         body.is_valid(raise_exception=True)
         report = table_services.table_board_not_played(event=event, section=sec, table=table,
                                                        **body.validated_data)
@@ -162,10 +203,13 @@ class TableNotPlayedView(TableView):
 class TableIdentifyView(TableView):
     http_method_names = ["post", "options"]
 
+    def ahead(self) -> selectors_table.Ahead | None:
+        return selectors_table.Ahead() if self.request.method == "POST" else None  # the table's round
+
     @extend_schema(request=IdentifySerializer, responses=OpenApiTypes.OBJECT)
     def post(self, request, club_slug, pk, section, table):
         event, sec = self.table_event()
-        body = IdentifySerializer(data=request.data)
+        body = IdentifySerializer(data=self.body())
         body.is_valid(raise_exception=True)
         said = table_services.table_identify(event=event, section=sec, table=table, numbers=body.validated_data)
         return Response({"messages": [{"level": level, "text": text} for level, text in said]})

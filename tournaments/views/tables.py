@@ -25,9 +25,11 @@ FIELDS = ("board", "contract", "declarer", "tricks", "tricks_ns", "lead")
 
 def _table(request, slug, pk, section_name, table):
     """The event, section and a table of its movement (any other number is a 404), in one query
-    with the movement's fingerprint instead of its JSON (``selectors_table.table_section``)."""
+    with the movement's fingerprint instead of its JSON (``selectors_table.table_section``), and
+    for a GET the table's round read in the same round trip (``Ahead``)."""
     section = selectors_table.table_section(club_slug=slug, event_id=pk, name=section_name, table=table,
-                                            client=client_address(request), pin_window=pins.TABLE_WINDOW)
+                                            client=client_address(request), pin_window=pins.TABLE_WINDOW,
+                                            ahead=selectors_table.Ahead() if request.method == "GET" else None)
     if section is not None:
         club, event = section.event.club, section.event
     else:
