@@ -1,11 +1,13 @@
 """Table entry benchmark (issue 18): thirty table phones at once against gunicorn as the README
-deploys it (``gunicorn.conf.py``: a sync worker per core and one more, 3 on two cores; ``--workers`` to change):
-every phone enters a board of round 1 at the same moment (``POST tables/A/{n}/``), then every
-phone confirms at the same moment (``POST .../confirm/``), with its PIN, while a Celery worker
-rescores (Redis). Beside them, in the same run, bursts of the same size: the floor, a
-one-row-insert view (``bench/entry_urls.py``), and a signed-in club GET. Figures: client-side p50/p95 of each, the time inside the worker
-(gunicorn's own request time, ``%(D)s``), and the SQL statements per table request (GET, POST,
-confirm, counted in this process on a table of its own). Writes bench/results/table_entry.json.
+deploys it (``gunicorn.conf.py``: a sync worker per core and one more, 3 on two cores; ``--workers``
+to change): every phone enters a board of round 1 at the same moment (``POST tables/A/{n}/``),
+then every phone confirms at the same moment (``POST .../confirm/``), with its PIN, while a
+Celery worker rescores (Redis). Beside them, in the same run: the floor, a one-row-insert view
+(``bench/entry_urls.py``), a burst of the same size just after each of the table's bursts; then
+signed-in club GETs. Figures: client-side p50/p95 of each, the time inside the worker
+(gunicorn's own request time, ``%(D)s``) and the worker's CPU in it (``bench/entry_wsgi.py``),
+and the SQL statements per table request (GET, POST, confirm, counted in this process on a table
+of its own). Writes bench/results/table_entry.json.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/cardroom_bench python bench/table_entry.py [--quick]
 
@@ -198,7 +200,7 @@ def serve(env: dict, port: int, log: Path, workers: int) -> subprocess.Popen:
     server = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "bench.entry_wsgi:application", "-c", str(ROOT / "gunicorn.conf.py"),
          "--bind", f"127.0.0.1:{port}",
-         "--workers", str(workers), "--access-logfile", str(log), "--access-logformat", "%(m)s %(U)s %(s)s %(D)s",
+         "--workers", str(workers), "--access-logfile", str(log), "--access-logformat", "%(m)s %(U)s %(s)s %(D)s %({x-bench-cpu}o)s",
          "--log-level", "warning"], cwd=ROOT, env=production(env), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         start_new_session=True)
     deadline = time.time() + 120
@@ -229,8 +231,10 @@ def request(port, method, path, body=None, headers=None) -> tuple[int, float, di
 
 def phones(port, club, event, section, tables: list[int], session: str, boards: int) -> dict:
     """Bursts, as an evening has them: every table's phone posts a result at the same moment, then
-    every phone confirms at the same moment, once per board of the round. The floors are bursts of
-    the same size: one-row inserts, then signed-in club GETs, each twice."""
+    every phone confirms at the same moment, once per board of the round. The floor is a burst of
+    the same size just after each of them (one-row inserts), so that it meets the machine as the
+    table's requests do: the worker rescoring after a burst of confirmations, the database's
+    writes of the burst before. Then two bursts of signed-in club GETs."""
     from tournaments.selectors_event import table_pin
 
     times = {"post": [], "confirm": [], "insert": [], "club_get": []}
@@ -242,24 +246,27 @@ def phones(port, club, event, section, tables: list[int], session: str, boards: 
     def phone(table):
         pin = {"X-Table-Pin": table_pin(event, section, table)}
         url = f"/api/clubs/{club.slug}/events/{event.pk}/tables/A/{table}/"
+        floor = f"/bench/insert/?event={event.pk}&table={table}"
         _code, _ms, now = request(port, "GET", url, headers=pin)
         for board in now.get("to_play", [])[:boards]:
             barrier.wait()
             code, ms, sent = request(port, "POST", url, {"board": board, "contract": "3NT", "declarer": "N",
                                                          "tricks": 7 + (board + table) % 5}, pin)
             barrier.wait()
+            _code, after_post, _ = request(port, "POST", floor)
+            barrier.wait()
             code2, ms2, _ = request(port, "POST", url + "confirm/", {"result": sent.get("id")}, pin)
+            barrier.wait()
+            _code, after_confirm, _ = request(port, "POST", floor)
             with lock:
                 times["post"].append(ms)
                 times["confirm"].append(ms2)
+                times["insert"] += [after_post, after_confirm]
                 codes.append((code, code2))
         for _ in range(2):
             barrier.wait()
-            _code, ms, _ = request(port, "POST", f"/bench/insert/?event={event.pk}&table={table}")
-            barrier.wait()
             _code2, ms2, _ = request(port, "GET", f"/api/clubs/{club.slug}/", headers=cookie)
             with lock:
-                times["insert"].append(ms)
                 times["club_get"].append(ms2)
 
     threads = [threading.Thread(target=phone, args=(t,)) for t in tables]
@@ -279,23 +286,31 @@ def pct(values: list[float], p: float) -> float | None:
 
 
 def worker_times(log: Path, club_slug: str) -> dict:
-    """Milliseconds inside gunicorn's workers per kind of request (its ``%(D)s``, microseconds)."""
+    """Milliseconds inside gunicorn's workers per kind of request: the wall time (its ``%(D)s``,
+    microseconds) and the worker's own CPU (``X-Bench-Cpu``: ``bench/entry_wsgi.py``). Wall time
+    beyond the CPU is waiting: on PostgreSQL or Redis, or for a core the other processes hold."""
     kinds = {"post": [], "confirm": [], "insert": [], "club_get": []}
+    cpu = {k: [] for k in kinds}
     for line in log.read_text().splitlines():
         try:
-            method, path, _status, micros = line.split()
+            method, path, _status, micros, spent = line.split()
         except ValueError:
             continue
-        ms = int(micros) / 1000
         if method == "POST" and path.endswith("/confirm/"):
-            kinds["confirm"].append(ms)
+            kind = "confirm"
         elif method == "POST" and "/tables/A/" in path:
-            kinds["post"].append(ms)
+            kind = "post"
         elif path.startswith("/bench/insert/"):
-            kinds["insert"].append(ms)
+            kind = "insert"
         elif method == "GET" and path == f"/api/clubs/{club_slug}/":
-            kinds["club_get"].append(ms)
-    return {k: {"p50": pct(v, 0.5), "p95": pct(v, 0.95), "n": len(v)} for k, v in kinds.items()}
+            kind = "club_get"
+        else:
+            continue
+        kinds[kind].append(int(micros) / 1000)
+        if spent.isdigit():
+            cpu[kind].append(int(spent) / 1000)
+    return {k: {"p50": pct(v, 0.5), "p95": pct(v, 0.95), "n": len(v), "cpu_p50": pct(cpu[k], 0.5)}
+            for k, v in kinds.items()}
 
 
 def table(report: dict, before: dict) -> str:
@@ -304,17 +319,19 @@ def table(report: dict, before: dict) -> str:
     head = (f"table entry: {report['phones']} phones at once, {report['database']}, gunicorn {report['gunicorn_workers']} "
             f"workers, load {report['load_average_start']:.1f} -> {report['load_average']:.1f}")
     lines = [head, f"{'':<28}{'p50 ms':>9}{'p95 ms':>9}{'floor p50':>11}{'floor p95':>11}{'in worker':>11}"
-                   f"{'floor':>8}{'before p50/p95 (in worker)':>30}"]
+                   f"{'floor':>8}{'CPU':>7}{'floor':>7}{'before p50/p95 (in worker)':>30}"]
     for name, key in (("POST result", "post"), ("confirm", "confirm")):
         then = (f"{before.get(f'{key}_p50_ms')}/{before.get(f'{key}_p95_ms')} "
                 f"({(was.get(key) or {}).get('p50')})" if before else "-")
         lines.append(f"{name:<28}{report[f'{key}_p50_ms']!s:>9}{report[f'{key}_p95_ms']!s:>9}"
                      f"{report['insert_floor_p50_ms']!s:>11}{report['insert_floor_p95_ms']!s:>11}"
-                     f"{inside[key]['p50']!s:>11}{inside['insert']['p50']!s:>8}{then:>30}")
+                     f"{inside[key]['p50']!s:>11}{inside['insert']['p50']!s:>8}{inside[key]['cpu_p50']!s:>7}"
+                     f"{inside['insert']['cpu_p50']!s:>7}{then:>30}")
     lines.append(f"{'floor: one-row insert view':<28}{report['insert_floor_p50_ms']!s:>9}"
-                 f"{report['insert_floor_p95_ms']!s:>9}{'':>22}{inside['insert']['p50']!s:>11}")
+                 f"{report['insert_floor_p95_ms']!s:>9}{'':>22}{inside['insert']['p50']!s:>11}{'':>8}"
+                 f"{inside['insert']['cpu_p50']!s:>7}")
     lines.append(f"{'club GET (signed in)':<28}{report['club_get_p50_ms']!s:>9}{report['club_get_p95_ms']!s:>9}"
-                 f"{'':>22}{inside['club_get']['p50']!s:>11}")
+                 f"{'':>22}{inside['club_get']['p50']!s:>11}{'':>8}{inside['club_get']['cpu_p50']!s:>7}")
     alone, then = report["alone"], before.get("alone") or {}
     lines.append(f"{'statements GET/POST/confirm':<28}{alone['get_queries']}/{alone['post_queries']}/"
                  f"{alone['confirm_queries']} (target <= 6; before "
