@@ -63,6 +63,20 @@ def movements_rows(report) -> list[dict]:
                 round(worst["generate_ms"] + worst["validate_ms"], 2), unit="ms")]
 
 
+def on_cores(db: dict, n: int) -> str:
+    """For a pool of more processes than this machine has cores: the pack's wall seconds on
+    ``n`` cores, from its CPU seconds and how fully the 2-process pack kept its 2 cores busy
+    (its CPU seconds over twice its wall seconds), both measured in this run."""
+    cores = os.cpu_count() or 1
+    cpu, cpu_2, wall_2 = db.get(f"workers_{n}_cpu_s"), db.get("workers_2_cpu_s"), db.get("workers_2_s")
+    if n <= cores or not (cpu and cpu_2 and wall_2):
+        return ""
+    busy = min(1.0, cpu_2 / (2 * wall_2))
+    return (f"; this machine has {cores} cores, which the {n} processes share: on {n} cores about "
+            f"{round(cpu / (n * busy), 1)} s (its {cpu} CPU s spread over {n} cores as the 2-process pack kept "
+            f"its 2 busy: {round(100 * busy)} % of its wall time)")
+
+
 def prints_rows(report: dict) -> list[dict]:
     pack, db = report.get("pack") or {}, report.get("db_pack") or {}
     if not db:
@@ -99,7 +113,7 @@ def prints_rows(report: dict) -> list[dict]:
     for n, target in ((2, 15.0), (4, 8.0)):
         if f"workers_{n}_s" in db:
             out.append(row(f"print pack, 13 tables x 26 boards, {n} worker processes", db[f"workers_{n}_s"],
-                           target=target, floor=floor, note=note + at(f"workers_{n}_s")))
+                           target=target, floor=floor, note=note + at(f"workers_{n}_s") + on_cores(db, n)))
     reruns = {k: v for k, v in db.items() if k.endswith("rerender_s")}
     best = min(reruns, key=reruns.get, default=None)
     out.append(row("print pack again after one new result (best of inline and workers)", reruns.get(best),
