@@ -166,8 +166,11 @@ def table_entry_rows(entry: dict) -> list[dict]:
            for kind in ("post", "confirm") for p in (50, 95)]
     for kind in ("post", "confirm"):
         mine, base = (inside.get(kind) or {}).get("p50"), (inside.get("insert") or {}).get("p50")
+        cpu, base_cpu = (inside.get(kind) or {}).get("cpu_p50"), (inside.get("insert") or {}).get("cpu_p50")
+        spent = (f"; the worker's CPU in it, p50: {cpu} ms, the floor's {base_cpu} ms (the rest is waiting: on "
+                 "PostgreSQL, Redis, or a core the other processes hold)") if cpu is not None else ""
         out.append(row(f"table {kind}: time inside the worker, p50", mine, floor=base, unit="ms",
-                       target=None if base is None else round(2 * base, 1), note="target: 2x the floor's"))
+                       target=None if base is None else round(2 * base, 1), note="target: 2x the floor's" + spent))
     out.append(row("statements per table GET / POST / confirm (worst)",
                    max(alone.get(k, 0) for k in ("get_queries", "post_queries", "confirm_queries")), target=6,
                    floor=4, unit="count",
