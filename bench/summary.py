@@ -169,6 +169,9 @@ def table_entry_rows(entry: dict) -> list[dict]:
         cpu, base_cpu = (inside.get(kind) or {}).get("cpu_p50"), (inside.get("insert") or {}).get("cpu_p50")
         spent = (f"; the worker's CPU in it, p50: {cpu} ms, the floor's {base_cpu} ms (the rest is waiting: on "
                  "PostgreSQL, Redis, or a core the other processes hold)") if cpu is not None else ""
+        if alone.get(f"{kind}_cpu_ms") and alone.get("insert_cpu_ms"):
+            spent += (f"; alone, one request at a time: {alone[f'{kind}_cpu_ms']} ms of CPU, the floor's "
+                      f"{alone['insert_cpu_ms']} ms")
         out.append(row(f"table {kind}: time inside the worker, p50", mine, floor=base, unit="ms",
                        target=None if base is None else round(2 * base, 1), note="target: 2x the floor's" + spent))
     out.append(row("statements per table GET / POST / confirm (worst)",

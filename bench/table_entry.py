@@ -104,39 +104,63 @@ def setup_event(tables: int, boards: int):
     return club, event, event.sections.get(), browser.cookies["sessionid"].value
 
 
+def wsgi_call(method: str, path: str, body=None, headers: dict | None = None) -> tuple[int, float, dict]:
+    """One request through the application gunicorn serves (``bench/entry_wsgi.py``), called in
+    this process as a gunicorn worker calls it, behind the proxy: its status, the worker's CPU
+    milliseconds it took (``X-Bench-Cpu``) and its JSON."""
+    import io
+
+    from bench.entry_wsgi import application
+
+    data = json.dumps(body).encode() if body is not None else b""
+    environ = {"REQUEST_METHOD": method, "PATH_INFO": path.partition("?")[0], "QUERY_STRING": path.partition("?")[2],
+               "SERVER_NAME": "127.0.0.1", "SERVER_PORT": "8000", "SERVER_PROTOCOL": "HTTP/1.1",
+               "REMOTE_ADDR": "127.0.0.1", "HTTP_HOST": "127.0.0.1:8000", "CONTENT_TYPE": "application/json",
+               "CONTENT_LENGTH": str(len(data)), "wsgi.input": io.BytesIO(data), "wsgi.errors": sys.stderr,
+               "wsgi.url_scheme": "http", "wsgi.multithread": False, "wsgi.multiprocess": True, "wsgi.run_once": False,
+               **{"HTTP_" + k.upper().replace("-", "_"): v for k, v in {**PROXY, **(headers or {})}.items()}}
+    answer = {}
+
+    def start_response(status, response_headers, exc_info=None):
+        answer["status"], answer["headers"] = int(status.split()[0]), dict(response_headers)
+
+    payload = b"".join(application(environ, start_response))
+    return answer["status"], int(answer["headers"]["X-Bench-Cpu"]) / 1000, json.loads(payload or b"{}")
+
+
 def warm_up(club, event, section, table: int) -> None:
     """A whole GET, POST and confirm on a table of its own, so the figures alone are not a
     process's first requests (imports, the movement's parse, the serializers' set-up)."""
-    from django.test import Client
-
     from tournaments.selectors_event import table_pin
 
-    phone = Client(HTTP_X_TABLE_PIN=table_pin(event, section, table))
+    pin = {"X-Table-Pin": table_pin(event, section, table)}
     url = f"/api/clubs/{club.slug}/events/{event.pk}/tables/A/{table}/"
-    board = phone.get(url).json()["to_play"][0]
-    sent = phone.post(url, {"board": board, "contract": "4S", "declarer": "S", "tricks": 10},
-                      content_type="application/json")
-    phone.post(url + "confirm/", {"result": sent.json()["id"]}, content_type="application/json")
-    Client().post(f"/bench/insert/?event={event.pk}&table=warm")
+    board = wsgi_call("GET", url, headers=pin)[2]["to_play"][0]
+    sent = wsgi_call("POST", url, {"board": board, "contract": "4S", "declarer": "S", "tricks": 10}, pin)[2]
+    wsgi_call("POST", url + "confirm/", {"result": sent["id"]}, pin)
+    wsgi_call("POST", f"/bench/insert/?event={event.pk}&table=warm")
 
 
 def in_process(club, event, section, tables: list[int]) -> dict:
-    """Each of these tables' boards of round 1, one at a time in this process: its GET, POST and
-    confirm (after one warm-up GET per table), and as many of the floor's one-row inserts: the
-    median milliseconds of each and its statements (without transaction control; the most seen).
-    Timed with DEBUG off, as production runs (this process has it on: Django's query log would
-    write out every statement with its values); the statements are counted as they are executed."""
+    """Each of these tables' boards of round 1, one at a time in this process, through the
+    application as a gunicorn worker calls it (``wsgi_call``): its GET, POST and confirm (after
+    one warm-up GET per table), and as many of the floor's one-row inserts: the median
+    milliseconds of each, wall and the worker's CPU, and its statements (without transaction
+    control; the most seen). Timed with DEBUG off, as production runs (this process has it on:
+    Django's query log would write out every statement with its values); the statements are
+    counted as they are executed."""
     import statistics
 
     from django.db import connection
-    from django.test import Client, override_settings
+    from django.test import override_settings
 
     from tournaments.selectors_event import table_pin
 
     taken: dict[str, list] = {}
+    spent: dict[str, list] = {}
     counted: dict[str, int] = {}
 
-    def timed(name, call):
+    def timed(name, *request):
         run = []
 
         def count(execute, sql, params, many, context):
@@ -145,30 +169,32 @@ def in_process(club, event, section, tables: list[int]) -> dict:
 
         with override_settings(DEBUG=False), connection.execute_wrapper(count):
             started = time.perf_counter()
-            response = call()
+            status, cpu, answer = wsgi_call(*request)
             taken.setdefault(name, []).append(1000 * (time.perf_counter() - started))
+        spent.setdefault(name, []).append(cpu)
         counted[name] = max(counted.get(name, 0), sum(1 for sql in run if not TRANSACTION.match(sql)))
-        return response
+        if status >= 400:
+            raise SystemExit(f"{name}: {status} {answer}")
+        return answer
 
-    floor = Client()
-    floor.post(f"/bench/insert/?event={event.pk}&table=alone")
+    floor = f"/bench/insert/?event={event.pk}&table=alone"
+    wsgi_call("POST", floor)
     for table in tables:
-        phone = Client(HTTP_X_TABLE_PIN=table_pin(event, section, table))
+        pin = {"X-Table-Pin": table_pin(event, section, table)}
         url = f"/api/clubs/{club.slug}/events/{event.pk}/tables/A/{table}/"
-        phone.get(url)
+        wsgi_call("GET", url, None, pin)
         while True:
-            now = timed("get", lambda: phone.get(url)).json()  # noqa: B023 - called at once
+            now = timed("get", "GET", url, None, pin)
             if not now["to_play"] or now["round"] != 1:  # round 1 only: the boards under load move on
                 break
-            sent = timed("post", lambda: phone.post(url, {"board": now["to_play"][0], "contract": "4S",  # noqa: B023
-                                                          "declarer": "S", "tricks": 10},
-                                                    content_type="application/json"))
-            timed("confirm", lambda: phone.post(url + "confirm/", {"result": sent.json()["id"]},  # noqa: B023
-                                                content_type="application/json"))
-            timed("insert", lambda: floor.post(f"/bench/insert/?event={event.pk}&table=alone"))
+            sent = timed("post", "POST", url, {"board": now["to_play"][0], "contract": "4S", "declarer": "S",
+                                               "tricks": 10}, pin)
+            timed("confirm", "POST", url + "confirm/", {"result": sent["id"]}, pin)
+            timed("insert", "POST", floor)
     out = {"samples": len(taken.get("post", []))}
     for name, ms in taken.items():
         out[f"{name}_ms"] = round(statistics.median(ms), 2)
+        out[f"{name}_cpu_ms"] = round(statistics.median(spent[name]), 2)
         out[f"{name}_queries"] = counted[name]
     return out
 
@@ -337,8 +363,13 @@ def table(report: dict, before: dict) -> str:
                  f"{alone['confirm_queries']} (target <= 6; before "
                  f"{then.get('get_queries')}/{then.get('post_queries')}/{then.get('confirm_queries')})")
     lines.append(f"{'alone, ms GET/POST/confirm':<28}{alone['get_ms']}/{alone['post_ms']}/{alone['confirm_ms']} "
-                 f"(median of {alone.get('samples', 1)}; floor {alone.get('insert_ms')}; before {then.get('get_ms')}/{then.get('post_ms')}/"
-                 f"{then.get('confirm_ms')})")
+                 f"(median of {alone.get('samples', 1)}; floor {alone.get('insert_ms')}; before {then.get('get_ms')}/"
+                 f"{then.get('post_ms')}/{then.get('confirm_ms')})")
+    if "post_cpu_ms" in alone:
+        lines.append(f"{'alone, CPU GET/POST/confirm':<28}{alone['get_cpu_ms']}/{alone['post_cpu_ms']}/"
+                     f"{alone['confirm_cpu_ms']} ms (floor {alone['insert_cpu_ms']}: POST "
+                     f"{alone['post_cpu_ms'] / alone['insert_cpu_ms']:.1f}x, confirm "
+                     f"{alone['confirm_cpu_ms'] / alone['insert_cpu_ms']:.1f}x)")
     return "\n".join(lines)
 
 
