@@ -226,7 +226,8 @@ def serve(env: dict, port: int, log: Path, workers: int) -> subprocess.Popen:
     server = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "bench.entry_wsgi:application", "-c", str(ROOT / "gunicorn.conf.py"),
          "--bind", f"127.0.0.1:{port}",
-         "--workers", str(workers), "--access-logfile", str(log), "--access-logformat", "%(m)s %(U)s %(s)s %(D)s %({x-bench-cpu}o)s",
+         "--workers", str(workers), "--access-logfile", str(log),
+         "--access-logformat", "%(m)s %(U)s %(s)s %(D)s %({x-bench-cpu}o)s",
          "--log-level", "warning"], cwd=ROOT, env=production(env), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         start_new_session=True)
     deadline = time.time() + 120

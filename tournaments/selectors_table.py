@@ -129,7 +129,7 @@ def table_section(*, club_slug: str, event_id: int, name: str, table: int, clien
         if pipelined:
             sql, more = (_table_result_sql(), [event_id, name, table, ahead.result]) if ahead.result is not None \
                 else (_table_state_sql(ahead.board is not None), [event_id, name, table, *_given(ahead.board)])
-            with connection.connection.pipeline():
+            with connection.wrap_database_errors, connection.connection.pipeline():  # Django's errors, as execute's
                 cursor.execute(_table_section_sql(), params)
                 later.execute(sql, more)
             rows = later.fetchall()
