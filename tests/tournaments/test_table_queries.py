@@ -7,6 +7,7 @@ import re
 from contextlib import contextmanager
 
 import pytest
+from django.conf import settings
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
@@ -394,3 +395,8 @@ def test_a_body_that_cannot_be_parsed_is_said_after_the_pins_check(started, club
         answer = phone(event, section, 6).generic("POST", url(club, event, 6, tail), "board=1",
                                                   content_type="text/csv")
         assert answer.status_code == 415, answer.content
+        crowded = "&".join(f"f{i}=1" for i in range(settings.DATA_UPLOAD_MAX_NUMBER_FIELDS + 1))
+        assert wrong.generic("POST", url(club, event, 6, tail), crowded,
+                             content_type="application/x-www-form-urlencoded").status_code == 403
+        assert phone(event, section, 6).generic("POST", url(club, event, 6, tail), crowded,
+                                                content_type="application/x-www-form-urlencoded").status_code == 400

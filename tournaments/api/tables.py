@@ -20,6 +20,7 @@ result it sends waits for the other side's confirmation, as on the table's page.
 - ``GET /{id}/not-played/``, ``POST /{id}/not-played/{report}/`` ``{"decision": "cancel"|"adjust"|
   "play", "adjusted_ns", "adjusted_ew"}``: the director's decision (directors only).
 """
+from django.core.exceptions import SuspiciousOperation
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
@@ -114,7 +115,7 @@ class TableView(ClubScopedMixin, APIView):
         that cannot be parsed is kept for ``body`` to say, after the PIN's check as before."""
         try:
             data = self.request.data
-        except (ParseError, UnsupportedMediaType) as exc:
+        except (ParseError, UnsupportedMediaType, SuspiciousOperation) as exc:  # too big, too many fields
             self.unreadable = exc
             return None
         value = data.get(field) if hasattr(data, "get") else None
