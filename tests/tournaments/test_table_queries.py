@@ -375,7 +375,8 @@ def test_a_table_request_reads_its_section_and_what_it_needs_next_in_one_round_t
     confirmed, piped = _sent_together(lambda: table.post(url(club, event, 5, "confirm/"),
                                                          {"result": sent.json()["id"]}, format="json"))
     assert confirmed.status_code == 200 and confirmed.json()["confirmed"] and piped == [True, True, False]
-    # what was read ahead is used once: the next GET reads the table as it now is
+    # the next request reads the table afresh, as it now is (within one request, what was read
+    # ahead is used once: test_table_concurrency's two phones at one table fail otherwise)
     assert board in [b["board"] for b in table.get(url(club, event, 5)).json()["boards"] if b["status"] == "done"]
 
 
@@ -395,6 +396,11 @@ def test_a_body_that_cannot_be_parsed_is_said_after_the_pins_check(started, club
         answer = phone(event, section, 6).generic("POST", url(club, event, 6, tail), "board=1",
                                                   content_type="text/csv")
         assert answer.status_code == 415, answer.content
+        for odd in ("\u00b2", "\u2464", "9" * 5000, -3, 2.5, ["1"], {"n": 1}):  # numbers int() or the range refuse
+            field = "result" if tail else "board"
+            assert wrong.post(url(club, event, 6, tail), {field: odd}, format="json").status_code == 403
+            assert phone(event, section, 6).post(url(club, event, 6, tail), {field: odd},
+                                                 format="json").status_code == 400, odd
         crowded = "&".join(f"f{i}=1" for i in range(settings.DATA_UPLOAD_MAX_NUMBER_FIELDS + 1))
         assert wrong.generic("POST", url(club, event, 6, tail), crowded,
                              content_type="application/x-www-form-urlencoded").status_code == 403

@@ -119,8 +119,8 @@ class TableView(ClubScopedMixin, APIView):
             self.unreadable = exc
             return None
         value = data.get(field) if hasattr(data, "get") else None
-        if isinstance(value, str) and value.isdigit():
-            value = int(value)
+        if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= len(str(most)):
+            value = int(value)  # ASCII digits only, and few: int() refuses "²" and 5,000 nines (a 500 here)
         return value if type(value) is int and 0 < value <= most else None
 
     def body(self):
