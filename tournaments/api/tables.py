@@ -31,6 +31,7 @@ from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from cardroom.clients import client_address
+from cardroom.inputs import is_whole
 from cardroom.limits import MAX_BOARD_NUMBER, MAX_ID
 from cardroom.permissions import IsClubDirector, IsScorerOrTable, TablePinAuthentication, TableSeat
 from clubs.api.mixins import ClubScopedMixin
@@ -119,8 +120,8 @@ class TableView(ClubScopedMixin, APIView):
             self.unreadable = exc
             return None
         value = data.get(field) if hasattr(data, "get") else None
-        if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= len(str(most)):
-            value = int(value)  # ASCII digits only, and few: int() refuses "²" and 5,000 nines (a 500 here)
+        if isinstance(value, str) and is_whole(value, max_digits=len(str(most))):
+            value = int(value)
         return value if type(value) is int and 0 < value <= most else None
 
     def body(self):
