@@ -146,25 +146,26 @@ class Columns:
         """``build`` for each row, with what they share looked up once."""
         db = connections[DEFAULT_DB_ALIAS]
         converters = self._converters.get(db.vendor)
-        if converters is None:
+        if converters is None:  # (position, its converters) of the columns that have any
             converters = self._converters[db.vendor] = [
-                tuple((conv, col) for conv in (*db.ops.get_db_converters(col), *col.get_db_converters(db)))
-                for col in (f.get_col(self.model._meta.db_table) for f in self.fields)]
+                (i, convs) for i, convs in enumerate(
+                    tuple((conv, col) for conv in (*db.ops.get_db_converters(col), *col.get_db_converters(db)))
+                    for col in (f.get_col(self.model._meta.db_table) for f in self.fields)) if convs]
         orm = pre_init.has_listeners(self.model) or post_init.has_listeners(self.model)
         model, attnames, alias, built = self.model, self.attnames, db.alias, []
         for values in rows:
-            out = []
-            for value, convs in zip(values, converters):
-                for conv, col in convs:
-                    value = conv(value, col, db)
-                out.append(value)
+            if converters:  # most columns have none (a table's section: none of its entries' columns)
+                values = list(values)
+                for i, convs in converters:
+                    for conv, col in convs:
+                        values[i] = conv(values[i], col, db)
             if orm:
-                built.append(model.from_db(alias, self.names, out))
+                built.append(model.from_db(alias, self.names, list(values)))
                 continue
             instance = model.__new__(model)
             state = ModelState()
             state.adding, state.db = False, alias
-            instance.__dict__.update(zip(attnames, out), _state=state)
+            instance.__dict__.update(zip(attnames, values), _state=state)
             built.append(instance)
         return built
 
