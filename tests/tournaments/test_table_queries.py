@@ -406,3 +406,18 @@ def test_a_body_that_cannot_be_parsed_is_said_after_the_pins_check(started, club
                              content_type="application/x-www-form-urlencoded").status_code == 403
         assert phone(event, section, 6).generic("POST", url(club, event, 6, tail), crowded,
                                                 content_type="application/x-www-form-urlencoded").status_code == 400
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("model", [Result, ResultChange])
+def test_every_index_a_tables_write_maintains_is_one_a_query_needs(model):
+    """A table's result and its audit row write every index of their tables: none may be the
+    leading columns of another index, which serves the same lookups (issue 18: ``event`` and
+    ``section`` lost their own)."""
+    with connection.cursor() as cursor:
+        found = connection.introspection.get_constraints(cursor, model._meta.db_table)
+    indexes = {name: c["columns"] for name, c in found.items() if c["index"] and not c["primary_key"]}
+    redundant = [(name, other) for name, cols in indexes.items() if not found[name]["unique"]
+                 for other, more in indexes.items() if other != name and more[:len(cols)] == cols]
+    assert not redundant
+    assert {"event_id"} <= {cols[0] for cols in indexes.values()}  # the event's lookups still have one

@@ -18,8 +18,10 @@ class Result(models.Model):
     ``ew`` East's, ``south`` and ``west`` their partners (empty for pairs); each player of a side
     scores the side's score."""
 
-    event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="results")
-    section = models.ForeignKey("tournaments.Section", on_delete=models.CASCADE, related_name="results")
+    # No index of their own: the indexes below lead with each (every table's result writes them all).
+    event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="results", db_index=False)
+    section = models.ForeignKey("tournaments.Section", on_delete=models.CASCADE, related_name="results",
+                                db_index=False)
     board = models.PositiveSmallIntegerField()
     round = models.PositiveSmallIntegerField()
     table = models.PositiveSmallIntegerField()
@@ -114,7 +116,9 @@ class ResultChange(models.Model):
         DELETE = "delete", "Deleted"
         CONFIRM = "confirm", "Confirmed"
 
-    event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="result_changes")
+    # No index of its own: the index below leads with it.
+    event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="result_changes",
+                              db_index=False)
     section = models.ForeignKey("tournaments.Section", on_delete=models.CASCADE, related_name="+")
     result = models.ForeignKey(Result, null=True, blank=True, on_delete=models.SET_NULL, related_name="changes")
     board = models.PositiveSmallIntegerField()
