@@ -267,8 +267,10 @@ CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 # Without a broker, the slow tasks (double dummy after Start, a print pack) run in a thread of
 # the web process instead of inside the request (cardroom.settings_test runs them inline).
 CARDROOM_INLINE_THREADS = env_bool("CARDROOM_INLINE_THREADS", True)
-# A burst of confirmed results queues one rescore (cardroom.tasks.enqueue_once_on_commit's
-# ``coalesce``): the queued-run marker lives in the cache, which web and workers share only with Redis.
+# A burst of confirmed results queues one rescore, when a worker takes the runs (with Redis): the
+# marker that an event's run is queued is a row the results' write claims in its own statement
+# (scoring.services.event_rescore_later); other coalesced tasks (a national run, a forced rescore)
+# keep their marker in the cache (cardroom.tasks.enqueue_once_on_commit's ``coalesce``).
 CARDROOM_COALESCE = env_bool("CARDROOM_COALESCE", bool(REDIS_URL))
 CELERY_TASK_EAGER_PROPAGATES = True
 # The queue tasks go to (and a worker's own follow-up tasks, such as a national run's chunks):

@@ -25,7 +25,8 @@ def pending_clear(task, *args) -> None:
     cache.delete(pending_key(task, *args))
 
 
-def enqueue_once_on_commit(task, *args, background: bool = False, coalesce: bool = False) -> None:
+def enqueue_once_on_commit(task, *args, background: bool = False, coalesce: bool = False,
+                           released=None) -> None:
     """Fire `task.delay(*args)` after the current transaction commits, once per transaction.
 
     Several writes in one transaction (a CSV import, a round of results) then cost one task.
@@ -39,6 +40,9 @@ def enqueue_once_on_commit(task, *args, background: bool = False, coalesce: bool
     by the task as it starts with ``pending_clear``): a burst of writes costs one run, plus
     one for the writes that commit while it runs. Only with ``CARDROOM_COALESCE`` (a cache the
     web processes and the workers share: Redis); without it every commit queues its run.
+
+    ``released``: called when the broker refused the task: the caller's own marker that a run
+    is queued (``scoring.services.rescore_claim``) is freed with it.
 
     ``background``: a slow task (double dummy, a print pack) that must not hold up the request
     even when there is no broker and tasks run inline (``make run``): it then runs in a thread
@@ -65,6 +69,11 @@ def enqueue_once_on_commit(task, *args, background: bool = False, coalesce: bool
         except Exception as exc:  # the broker is unreachable; the data is committed regardless
             if coalesce and settings.CARDROOM_COALESCE:
                 pending_clear(task, *args)
+            if released is not None:
+                try:
+                    released()
+                except Exception:  # it expires anyway (PENDING_SECONDS)
+                    log.exception("could not free the marker of %s%r", task.name, args)
             log.warning("could not queue %s%r (%s: %s); the work is committed and a later run or the "
                         "periodic sweep catches up", task.name, args, type(exc).__name__, exc)
 

@@ -22,6 +22,20 @@ class EventScoring(models.Model):
         return f"Scoring of {self.event_id} at v{self.version}"
 
 
+class RescoreQueued(models.Model):
+    """A scoring run of the event is queued and has not started yet: a change to its results
+    committed meanwhile needs no other run, as the run reads the results when it starts. The
+    write that changes the results claims this row in its own statement (on a table's
+    confirmation, no round trip to anything else); the run deletes it as it starts; a row older
+    than ``cardroom.tasks.PENDING_SECONDS`` (a task the broker lost) is claimed again."""
+
+    event = models.OneToOneField("tournaments.Event", on_delete=models.CASCADE, primary_key=True, related_name="+")
+    at = models.DateTimeField(help_text="When the run was queued.")
+
+    def __str__(self) -> str:
+        return f"Scoring of {self.event_id} queued at {self.at:%H:%M:%S}"
+
+
 class Score(models.Model):
     """The comparative score of one result for each side: matchpoints and percent, IMPs, or the
     books' plus/minus the board's average (``plus_*``, methods "average" and "total_tricks");

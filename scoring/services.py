@@ -18,20 +18,22 @@ import weakref
 from collections import Counter, OrderedDict, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import NamedTuple
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from cardroom.db import retry_transient
-from cardroom.tasks import enqueue_once_on_commit
+from cardroom.db import made_once, retry_transient
+from cardroom.tasks import PENDING_SECONDS, enqueue_once_on_commit
 from scoring.engine import (convention, BOOKS_METHODS, BoardResults, FieldPart, Method, Result as EngineResult, ScoringError,
                             books_session, field_boards, field_standings, parse_adjustment, score_field, seating_fields)
 from tournaments.models import Entry, Event, EventStatus, Result, ScoringMethod, Section
 
-from .models import BoardTally, EventScoring, Score, Standing
+from .models import BoardTally, EventScoring, RescoreQueued, Score, Standing
 
 log = logging.getLogger(__name__)
 
@@ -41,14 +43,71 @@ ENGINE_METHOD = {ScoringMethod.MATCHPOINTS: "matchpoints", ScoringMethod.IMPS: "
                  ScoringMethod.TOTAL_TRICKS: "total_tricks"}
 
 
-def event_rescore_later(*, event: Event, force: bool = False) -> None:
-    """Queue a scoring run after the current transaction commits."""
+class Claim(NamedTuple):
+    """A write's claim of its event's queued run (``rescore_claim_sql``), made at ``at``: ``won``
+    when no run was queued (this write queues one), else a run queued and not started yet takes
+    the write's change too."""
+
+    at: datetime
+    won: bool
+
+
+def event_rescore_later(*, event: Event, force: bool = False, claim: Claim | None = None) -> None:
+    """Queue a scoring run after the current transaction commits. With ``CARDROOM_COALESCE`` (a
+    worker takes the runs) a run already queued and not started takes this change instead
+    (``RescoreQueued``): a burst of results costs one run, plus one for those committed while it
+    runs. ``claim``: the caller's own statement claimed the queued run (a table's confirmation,
+    ``rescore_claim_sql`` inside its write: no other round trip); else it is claimed here. A
+    ``force`` run (every board, ``event_rescore``) is coalesced with its own kind only."""
     from .tasks import rescore_event
 
     if force:
         enqueue_once_on_commit(rescore_event, event.pk, True, coalesce=True)
-    else:
-        enqueue_once_on_commit(rescore_event, event.pk, coalesce=True)
+        return
+    if not settings.CARDROOM_COALESCE:
+        enqueue_once_on_commit(rescore_event, event.pk)
+        return
+    claim = claim or rescore_claim(event.pk)
+    if claim.won:  # a broker that refuses the task frees the claim for the next change
+        enqueue_once_on_commit(rescore_event, event.pk, released=lambda: rescore_release(event.pk, claim.at))
+
+
+@made_once
+def rescore_claim_sql(when: str = "1 = 1") -> str:
+    """The statement, or a data-modifying ``WITH`` part of one (PostgreSQL's), that claims the
+    event's queued run when ``when`` holds: it returns a row if the claim is won (no run was
+    queued, or the one queued is older than ``PENDING_SECONDS``: lost), none if a run queued and
+    not started will read this change. Parameters: ``rescore_claim_params``, then ``when``'s."""
+    quote = connection.ops.quote_name
+    table = quote(RescoreQueued._meta.db_table)
+    return (f"INSERT INTO {table} (event_id, at) SELECT %s, %s WHERE {when} ON CONFLICT (event_id) "
+            f"DO UPDATE SET at = excluded.at WHERE {table}.at < %s RETURNING event_id")
+
+
+def rescore_claim_params(event_id: int) -> tuple[list, datetime]:
+    """``rescore_claim_sql``'s parameters for this event, and the claim's time."""
+    now = timezone.now()
+    adapt = connection.ops.adapt_datetimefield_value
+    return [event_id, adapt(now), adapt(now - timedelta(seconds=PENDING_SECONDS))], now
+
+
+def rescore_claim(event_id: int) -> Claim:
+    """Claim the event's queued run in a statement of its own (``rescore_claim_sql``)."""
+    params, at = rescore_claim_params(event_id)
+    with connection.cursor() as cursor:
+        cursor.execute(rescore_claim_sql(), params)
+        return Claim(at, cursor.fetchone() is not None)
+
+
+def rescore_release(event_id: int, at: datetime) -> None:
+    """The run claimed at ``at`` was not queued after all: the next change queues one."""
+    RescoreQueued.objects.filter(event_id=event_id, at=at).delete()
+
+
+def rescore_started(event_id: int) -> None:
+    """A queued run starts (``scoring.tasks.rescore_event``): what commits from now on needs
+    another run, which the next change queues."""
+    RescoreQueued.objects.filter(event_id=event_id).delete()
 
 
 def expected_plays(section: Section, active: set[str]) -> dict[int, int]:

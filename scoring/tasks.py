@@ -6,13 +6,16 @@ from celery import shared_task
 def rescore_event(event_id: int, force: bool = False) -> bool:
     """Rescore an event's boards and standings (replaces derived rows; safe to run twice). A
     failure is recorded on the event, not raised into the worker log only. Queued coalesced
-    (``enqueue_once_on_commit(..., coalesce=True)``): the marker is cleared first, so a result
-    committed from now on queues the next run."""
+    (``services.event_rescore_later``): the marker that a run is queued is cleared first, so a
+    result committed from now on queues the next run."""
     from cardroom.tasks import pending_clear
 
-    from .services import event_rescore_recorded
+    from .services import event_rescore_recorded, rescore_started
 
-    pending_clear(rescore_event, event_id, *((True,) if force else ()))
+    if force:
+        pending_clear(rescore_event, event_id, True)
+    else:
+        rescore_started(event_id)
 
     return event_rescore_recorded(event_id=event_id, force=force)
 

@@ -9,6 +9,7 @@ from contextlib import contextmanager
 import pytest
 from django.conf import settings
 from django.db import connection
+from django.test import override_settings
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
@@ -421,3 +422,64 @@ def test_every_index_a_tables_write_maintains_is_one_a_query_needs(model):
                  for other, more in indexes.items() if other != name and more[:len(cols)] == cols]
     assert not redundant
     assert {"event_id"} <= {cols[0] for cols in indexes.values()}  # the event's lookups still have one
+
+
+class _NoCache:
+    """A cache that fails the test when asked anything."""
+
+    def __getattr__(self, name):
+        pytest.fail(f"the cache was asked: {name}")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_burst_of_table_confirmations_queues_one_run_and_asks_no_cache(started, club, monkeypatch):
+    """With a worker taking the runs (CARDROOM_COALESCE), a table's confirmation claims the
+    event's queued run in its own write (``RescoreQueued``; on PostgreSQL inside its one
+    statement): five tables' confirmations queue one run, and none asks the cache (Redis) for
+    it. The run frees the claim as it starts, so the next confirmation queues the next run; a
+    broker that refuses the task frees it too."""
+    import cardroom.tasks
+    from scoring.models import EventScoring, RescoreQueued
+    from scoring.tasks import rescore_event
+
+    queued = []
+    monkeypatch.setattr(rescore_event, "delay", lambda *args: queued.append(args))
+    monkeypatch.setattr(cardroom.tasks, "cache", _NoCache())
+    event, section = started
+    sent = {}
+    for number in range(1, 8):
+        table = phone(event, section, number)
+        board = table.get(url(club, event, number)).json()["to_play"][0]
+        answer = table.post(url(club, event, number), {"board": board, "contract": "4S", "declarer": "S",
+                                                       "tricks": 10}, format="json")
+        assert answer.status_code == 201, answer.content
+        sent[number] = (table, answer.json()["id"])
+
+    def confirm(number):
+        table, result = sent[number]
+        answer = table.post(url(club, event, number, "confirm/"), {"result": result}, format="json")
+        assert answer.status_code == 200 and answer.json()["confirmed"], answer.content
+
+    with override_settings(CARDROOM_COALESCE=True):
+        for number in range(1, 6):
+            confirm(number)
+        assert queued == [(event.pk,)] and RescoreQueued.objects.filter(event=event).exists()
+        rescore_event(*queued.pop())  # the worker takes it: the claim is freed, five results scored
+        assert not RescoreQueued.objects.filter(event=event).exists()
+        assert EventScoring.objects.get(event=event).version == event.results_version + 5
+        confirm(6)
+        assert queued == [(event.pk,)]  # the next confirmation queues the next run
+        rescore_event(*queued.pop())
+
+        def refused(*args):
+            raise ConnectionError("the broker is down")
+
+        monkeypatch.setattr(rescore_event, "delay", refused)
+        conf = rescore_event.app.conf
+        conf.task_always_eager = False  # a broker, not inline
+        try:
+            confirm(7)  # committed all the same
+        finally:
+            conf.task_always_eager = True
+        assert not RescoreQueued.objects.filter(event=event).exists()  # the next change queues a run
+        assert Result.objects.filter(event=event, confirmed=True).count() == 7

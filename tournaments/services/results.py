@@ -15,8 +15,7 @@ from django.db import IntegrityError, connection, transaction
 
 from cardroom.db import Columns, made_once, null_safe_equal, planned_once, retry_transient
 from cardroom.errors import Conflict
-from cardroom.tasks import enqueue_once_on_commit
-from scoring.services import result_check
+from scoring.services import Claim, event_rescore_later, rescore_claim_params, rescore_claim_sql, result_check
 from tournaments.models import Entry, EntryStatus, Event, EventStatus, Result, ResultChange, Section
 from tournaments.selectors_boards import event_board_numbers
 from tournaments.selectors_table import RESULT_SEATS, table_result
@@ -85,10 +84,8 @@ def _bump_statement() -> str:
             "SET results_version = results_version + 1 WHERE id = %s")
 
 
-def _rescore_after_commit(event: Event) -> None:
-    from scoring.tasks import rescore_event
-
-    enqueue_once_on_commit(rescore_event, event.pk, coalesce=True)  # a burst of results: one run
+def _rescore_after_commit(event: Event, claim: Claim | None = None) -> None:
+    event_rescore_later(event=event, claim=claim)  # a burst of results: one run
 
 
 def one_round_trip() -> bool:
@@ -328,7 +325,9 @@ def _confirm_as_read(result: Result, *, table: int) -> bool:
     read, not confirmed, at this table (a compare-and-set on the row as read), audit it as
     confirmed and count the change on the event's row (``_audit``'s ``count``, which queues the
     rescore for after the commit). False: the row changed or went, and nothing was written.
-    On PostgreSQL (``one_round_trip``) one statement, its own transaction."""
+    On PostgreSQL (``one_round_trip``) one statement, its own transaction, which also claims
+    the event's queued run (``scoring.services.rescore_claim_sql``): a burst of confirmations
+    queues one run with no round trip but the statement's."""
     confirm, same_table = _confirm_statement()
     same, params = _RESULT.unchanged(result, table=same_table, skip=("confirmed",))
     confirm = f"{confirm} AND {same} AND {_same_labels_condition()}"
@@ -346,15 +345,18 @@ def _confirm_as_read(result: Result, *, table: int) -> bool:
         result.confirmed = done
         return done
     audit, audit_values = _CHANGE.insert_statement(_change(result, **what), where="EXISTS (SELECT 1 FROM confirmed)")
+    claim, at = rescore_claim_params(result.event_id)
     with _alone(), planned_once() as cursor:
         cursor.execute(f"WITH confirmed AS ({confirm} RETURNING id), "
-                       f"counted AS ({_bump_statement()} AND EXISTS (SELECT 1 FROM confirmed)), audit AS ({audit}) "
-                       f"SELECT (SELECT id FROM confirmed)"
+                       f"counted AS ({_bump_statement()} AND EXISTS (SELECT 1 FROM confirmed)), audit AS ({audit}), "
+                       f"queued AS ({rescore_claim_sql('EXISTS (SELECT 1 FROM confirmed)')}) "
+                       f"SELECT (SELECT id FROM confirmed), EXISTS (SELECT 1 FROM queued)"
                        f"{_commit_without_waiting_for_disk(settings.CARDROOM_CONFIRM_ASYNC_COMMIT)}",
-                       [True, result.pk, table, *params, result.event_id, *audit_values])
-        done = cursor.fetchone()[0] is not None
-    if done:
-        _rescore_after_commit(result.event)
+                       [True, result.pk, table, *params, result.event_id, *audit_values, *claim])
+        confirmed, won = cursor.fetchone()[:2]
+    done = confirmed is not None
+    if done:  # the run queued (or the one already queued) is claimed by the same statement
+        _rescore_after_commit(result.event, Claim(at, won))
     else:
         result.confirmed = False
     return done
