@@ -90,3 +90,41 @@ def test_a_celery_worker_lowers_its_cpu_priority(settings, monkeypatch):
     settings.CARDROOM_WORKER_NICE = 0
     celery.yield_to_the_web()
     assert niced == [10]
+
+
+def test_a_workers_collector_of_cycles_waits_for_the_end_of_each_request(monkeypatch):
+    """Issue 18: a sync worker's request is not interrupted by Python's collector of reference
+    cycles under its usual thresholds; after the response, a collection that is due runs. A
+    worker with threads keeps Python's thresholds; the master freezes what it loaded before a fork."""
+    import gc
+    from types import SimpleNamespace
+
+    monkeypatch.delenv("GUNICORN_GC_REQUEST_THRESHOLD", raising=False)
+    config = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+    usual = gc.get_threshold()
+    sync, threaded = (SimpleNamespace(cfg=SimpleNamespace(threads=n)) for n in (1, 4))
+    collected = []
+
+    def seen(phase, info):
+        if phase == "stop":
+            collected.append(info["generation"])
+
+    gc.callbacks.append(seen)
+    try:
+        config["pre_request"](sync, None)
+        assert gc.get_threshold()[0] == config["gc_request_threshold"] > 10 * usual[0]
+        kept = [[n] for n in range(3 * usual[0])]  # a request's objects, more than the usual threshold
+        assert not collected
+        config["post_request"](sync, None, {}, None)
+        assert gc.get_threshold() == usual and collected  # due: collected once the response is sent
+        config["pre_request"](threaded, None)
+        assert gc.get_threshold() == usual
+    finally:
+        gc.callbacks.remove(seen)
+        gc.set_threshold(*usual)
+    assert len(kept) == 3 * usual[0]
+    config["pre_fork"](None, None)
+    try:
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
