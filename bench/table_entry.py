@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import functools
 import http.client
 import json
 import os
@@ -124,8 +125,24 @@ def wsgi_call(method: str, path: str, body=None, headers: dict | None = None) ->
     def start_response(status, response_headers, exc_info=None):
         answer["status"], answer["headers"] = int(status.split()[0]), dict(response_headers)
 
+    hooks = gunicorn_hooks()
+    hooks["pre_request"](SYNC_WORKER, None)
     payload = b"".join(application(environ, start_response))
+    hooks["post_request"](SYNC_WORKER, None, environ, None)
     return answer["status"], int(answer["headers"]["X-Bench-Cpu"]) / 1000, json.loads(payload or b"{}")
+
+
+#: What ``gunicorn_hooks`` read of a sync worker (one thread).
+SYNC_WORKER = type("Worker", (), {"cfg": type("Config", (), {"threads": 1})})
+
+
+@functools.cache
+def gunicorn_hooks() -> dict:
+    """``gunicorn.conf.py``'s hooks around a request (the collector of cycles waits for its end), as
+    a worker calls them: ``wsgi_call`` runs them too."""
+    import runpy
+
+    return runpy.run_path(str(ROOT / "gunicorn.conf.py"))
 
 
 def warm_up(club, event, section, table: int) -> None:
