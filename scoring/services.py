@@ -77,7 +77,9 @@ def rescore_claim_sql(when: str = "1 = 1") -> str:
     """The statement, or a data-modifying ``WITH`` part of one (PostgreSQL's), that claims the
     event's queued run when ``when`` holds: it returns a row if the claim is won (no run was
     queued, or the one queued is older than ``PENDING_SECONDS``: lost), none if a run queued and
-    not started will read this change. Parameters: ``rescore_claim_params``, then ``when``'s."""
+    not started will read this change. Parameters: ``rescore_claim_params`` (``when`` takes none).
+    A writer claims after it locked the event's row (``results_version``), as every writer does:
+    in the other order two writers of one event could deadlock."""
     quote = connection.ops.quote_name
     table = quote(RescoreQueued._meta.db_table)
     return (f"INSERT INTO {table} (event_id, at) SELECT %s, %s WHERE {when} ON CONFLICT (event_id) "

@@ -305,3 +305,76 @@ def test_a_tables_statements_are_planned_once_per_connection_unless_told_not_to(
     confirms = [q["sql"] for q in logged.captured_queries if 'UPDATE "tournaments_result" SET confirmed' in q["sql"]]
     assert [f"WHERE id = {sent['id']} " in sql for sql, sent in zip(confirms, (first, second))] == [True, True]
     assert Result.objects.filter(event=event, confirmed=True).count() == 2
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_tables_confirmation_waits_for_a_directors_write_on_the_event_and_does_not_deadlock(thirty, club, director,
+                                                                                            monkeypatch, settings):
+    """Every writer of an event's results locks the event's row, then claims the queued run's
+    marker (``scoring.models.RescoreQueued``): a table's confirmation (one statement) too. The
+    director confirms board 8's result and, holding the event's row, is held before the claim
+    until table 7's confirmation waits on a lock: it waits for the event's row, not the other
+    way round, so neither is broken as a deadlock (a short ``deadlock_timeout`` would say so
+    quickly) and each runs once; one scoring run is queued."""
+    import scoring.services
+    from scoring.tasks import rescore_event
+    from tournaments.services import results
+    from tournaments.services.tables import table_result_confirm
+
+    settings.CARDROOM_COALESCE = True
+    event, section = thirty
+    table, other = (unconfirmed(club, event, section, n, "4H", "S", 9) for n in (7, 8))
+    queued, claims, tries = [], [], []
+    monkeypatch.setattr(rescore_event, "delay", lambda *args: queued.append(args))
+    holding, claim, cas = threading.Event(), scoring.services.rescore_claim, results._confirm_as_read
+
+    def held_claim(event_id):
+        claims.append(threading.current_thread().name)
+        if threading.current_thread().name == "director" and not holding.is_set():
+            holding.set()  # the event's row is the director's now
+            with connection.cursor() as cursor:
+                for _ in range(100):
+                    cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+                                   "AND datname = current_database()")
+                    if cursor.fetchone()[0]:
+                        break
+                    time.sleep(0.05)
+        return claim(event_id)
+
+    def counted_cas(*args, **kwargs):
+        tries.append(threading.current_thread().name)
+        return cas(*args, **kwargs)
+
+    monkeypatch.setattr(scoring.services, "rescore_claim", held_claim)
+    monkeypatch.setattr(results, "_confirm_as_read", counted_cas)
+    outcomes = {}
+
+    def run(name, work):
+        try:
+            with connection.cursor() as cursor:
+                cursor.execute("SET deadlock_timeout = '100ms'")
+            outcomes[name] = work()
+        except Exception as exc:  # reported in the assertion, not lost in a thread
+            outcomes[name] = f"{type(exc).__name__}: {exc}"
+        finally:
+            connection.close()
+
+    def directors():
+        return results.result_confirm(result=Result.objects.get(pk=other["id"]), user=director).confirmed
+
+    def tables():
+        holding.wait(10)
+        return table_result_confirm(event=Event.objects.get(pk=event.pk), section=section, table=7,
+                                    result_id=table["id"]).confirmed
+
+    threads = [threading.Thread(target=run, args=(name, work), name=name)
+               for name, work in (("director", directors), ("table", tables))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert outcomes == {"director": True, "table": True}
+    assert claims == ["director"] and tries == ["table"]  # none ran again after a deadlock
+    assert queued == [(event.pk,)]
+    assert Result.objects.filter(pk__in=[table["id"], other["id"]], confirmed=True).count() == 2

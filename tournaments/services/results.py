@@ -347,9 +347,12 @@ def _confirm_as_read(result: Result, *, table: int) -> bool:
     audit, audit_values = _CHANGE.insert_statement(_change(result, **what), where="EXISTS (SELECT 1 FROM confirmed)")
     claim, at = rescore_claim_params(result.event_id)
     with _alone(), planned_once() as cursor:
+        # the locks in the order every writer takes them: the event's row (``counted``), then the
+        # queued-run marker's (``queued`` reads ``counted``, so it runs after it); the other way
+        # round, a director's correction at the same instant would deadlock with it
         cursor.execute(f"WITH confirmed AS ({confirm} RETURNING id), "
-                       f"counted AS ({_bump_statement()} AND EXISTS (SELECT 1 FROM confirmed)), audit AS ({audit}), "
-                       f"queued AS ({rescore_claim_sql('EXISTS (SELECT 1 FROM confirmed)')}) "
+                       f"counted AS ({_bump_statement()} AND EXISTS (SELECT 1 FROM confirmed) RETURNING id), "
+                       f"audit AS ({audit}), queued AS ({rescore_claim_sql('EXISTS (SELECT 1 FROM counted)')}) "
                        f"SELECT (SELECT id FROM confirmed), EXISTS (SELECT 1 FROM queued)"
                        f"{_commit_without_waiting_for_disk(settings.CARDROOM_CONFIRM_ASYNC_COMMIT)}",
                        [True, result.pk, table, *params, result.event_id, *audit_values, *claim])
