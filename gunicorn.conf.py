@@ -66,19 +66,25 @@ class _Tracked:
 
 def pre_fork(server, worker):
     """What the master loaded (``preload_app``) is kept out of every collection in the workers
-    (``gc.freeze``, as Python's documentation advises before a fork): it lives as long as they do,
-    and scanning it would also copy the pages it shares with them."""
+    (``gc.freeze``, as Python's documentation advises before a fork), its garbage collected first:
+    it lives as long as they do, and scanning it would also copy the pages it shares with them."""
+    gc.collect()
     gc.freeze()
 
 
+def _one_request_at_a_time(worker) -> bool:
+    """The thresholds are the process's: only a sync worker (one thread) has one request at a time."""
+    return bool(gc_request_threshold) and worker.cfg.worker_class_str == "sync" and worker.cfg.threads <= 1
+
+
 def pre_request(worker, req):
-    if gc_request_threshold and worker.cfg.threads <= 1:  # thresholds are the process's: one request at a time
+    if _one_request_at_a_time(worker):
         gc.set_threshold(gc_request_threshold, *GC_THRESHOLDS[1:])
 
 
 def post_request(worker, req, environ, resp):
     """After the response (and gunicorn's access log): Python's thresholds again; an allocation
     lets the collector run now if one is due, choosing the generation by its own rules."""
-    if gc_request_threshold and worker.cfg.threads <= 1:
+    if _one_request_at_a_time(worker):
         gc.set_threshold(*GC_THRESHOLDS)
         _Tracked()

@@ -133,7 +133,7 @@ def wsgi_call(method: str, path: str, body=None, headers: dict | None = None) ->
 
 
 #: What ``gunicorn_hooks`` read of a sync worker (one thread).
-SYNC_WORKER = type("Worker", (), {"cfg": type("Config", (), {"threads": 1})})
+SYNC_WORKER = type("Worker", (), {"cfg": type("Config", (), {"worker_class_str": "sync", "threads": 1})})
 
 
 @functools.cache

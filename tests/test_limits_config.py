@@ -102,7 +102,8 @@ def test_a_workers_collector_of_cycles_waits_for_the_end_of_each_request(monkeyp
     monkeypatch.delenv("GUNICORN_GC_REQUEST_THRESHOLD", raising=False)
     config = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
     usual = gc.get_threshold()
-    sync, threaded = (SimpleNamespace(cfg=SimpleNamespace(threads=n)) for n in (1, 4))
+    sync, threaded, greenlets = (SimpleNamespace(cfg=SimpleNamespace(worker_class_str=kind, threads=n))
+                                 for kind, n in (("sync", 1), ("sync", 4), ("gevent", 1)))
     collected = []
 
     def seen(phase, info):
@@ -117,8 +118,9 @@ def test_a_workers_collector_of_cycles_waits_for_the_end_of_each_request(monkeyp
         assert not collected
         config["post_request"](sync, None, {}, None)
         assert gc.get_threshold() == usual and collected  # due: collected once the response is sent
-        config["pre_request"](threaded, None)
-        assert gc.get_threshold() == usual
+        for concurrent in (threaded, greenlets):
+            config["pre_request"](concurrent, None)
+            assert gc.get_threshold() == usual
     finally:
         gc.callbacks.remove(seen)
         gc.set_threshold(*usual)
