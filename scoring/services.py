@@ -73,7 +73,7 @@ def event_rescore_later(*, event: Event, force: bool = False, claim: Claim | Non
 
 
 @made_once
-def rescore_claim_sql(when: str = "1 = 1") -> str:
+def rescore_claim_sql(when: str = "1 = 1", *, returning: bool = True) -> str:
     """The statement, or a data-modifying ``WITH`` part of one (PostgreSQL's), that claims the
     event's queued run when ``when`` holds: it returns a row if the claim is won (no run was
     queued, or the one queued is older than ``PENDING_SECONDS``: lost), none if a run queued and
@@ -83,7 +83,7 @@ def rescore_claim_sql(when: str = "1 = 1") -> str:
     quote = connection.ops.quote_name
     table = quote(RescoreQueued._meta.db_table)
     return (f"INSERT INTO {table} (event_id, at) SELECT %s, %s WHERE {when} ON CONFLICT (event_id) "
-            f"DO UPDATE SET at = excluded.at WHERE {table}.at < %s RETURNING event_id")
+            f"DO UPDATE SET at = excluded.at WHERE {table}.at < %s" + (" RETURNING event_id" if returning else ""))
 
 
 def rescore_claim_params(event_id: int) -> tuple[list, datetime]:
@@ -94,11 +94,12 @@ def rescore_claim_params(event_id: int) -> tuple[list, datetime]:
 
 
 def rescore_claim(event_id: int) -> Claim:
-    """Claim the event's queued run in a statement of its own (``rescore_claim_sql``)."""
+    """Claim the event's queued run in a statement of its own (``rescore_claim_sql``; the row
+    it wrote or none, without RETURNING, which SQLite has only from 3.35)."""
     params, at = rescore_claim_params(event_id)
     with connection.cursor() as cursor:
-        cursor.execute(rescore_claim_sql(), params)
-        return Claim(at, cursor.fetchone() is not None)
+        cursor.execute(rescore_claim_sql(returning=False), params)
+        return Claim(at, cursor.rowcount == 1)
 
 
 def rescore_release(event_id: int, at: datetime) -> None:
