@@ -55,6 +55,17 @@ def url(club, event, table, tail=""):
     return f"/api/clubs/{club.slug}/events/{event.pk}/tables/A/{table}/{tail}"
 
 
+def until_one_waits_on_a_lock(seconds: float = 10) -> None:
+    """Return once a session of this database waits on a lock (or after ``seconds``)."""
+    with connection.cursor() as cursor:
+        for _ in range(int(seconds / 0.05)):
+            cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+                           "AND datname = current_database()")
+            if cursor.fetchone()[0]:
+                return
+            time.sleep(0.05)
+
+
 def unconfirmed(club, event, section, table, contract, declarer, tricks) -> dict:
     """The table's phone enters its first board (awaiting the other side's confirmation)."""
     device = phone(event, section, table)
@@ -136,7 +147,7 @@ def test_a_confirm_and_the_directors_correction_of_that_result_at_one_instant_bo
         if not has_event.is_set():
             has_event.set()
             confirming.wait(10)
-            waiting_on_a_lock()  # the confirm's statement holds the result's row, waiting for the event's
+            until_one_waits_on_a_lock()  # the confirm's statement holds the result's row, waiting for the event's
         return version
 
     def read_then_wait(**kwargs):
@@ -148,15 +159,6 @@ def test_a_confirm_and_the_directors_correction_of_that_result_at_one_instant_bo
             has_event.wait(10)  # the correction holds the event's row now
             confirming.set()
         return cas(*args, **kwargs)
-
-    def waiting_on_a_lock():
-        with connection.cursor() as cursor:
-            for _ in range(200):
-                cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
-                               "AND datname = current_database()")
-                if cursor.fetchone()[0]:
-                    return
-                time.sleep(0.05)
 
     monkeypatch.setattr(results, "_lock", lock_then_wait)
     monkeypatch.setattr(results, "table_result", read_then_wait)
@@ -333,13 +335,7 @@ def test_a_tables_confirmation_waits_for_a_directors_write_on_the_event_and_does
         claims.append(threading.current_thread().name)
         if threading.current_thread().name == "director" and not holding.is_set():
             holding.set()  # the event's row is the director's now
-            with connection.cursor() as cursor:
-                for _ in range(100):
-                    cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
-                                   "AND datname = current_database()")
-                    if cursor.fetchone()[0]:
-                        break
-                    time.sleep(0.05)
+            until_one_waits_on_a_lock()
         return claim(event_id)
 
     def counted_cas(*args, **kwargs):
