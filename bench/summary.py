@@ -180,6 +180,14 @@ def table_entry_rows(entry: dict) -> list[dict]:
                    note=f"{alone.get('get_queries')}/{alone.get('post_queries')}/{alone.get('confirm_queries')}; "
                         "floor: the essential statements the issue names (PIN check, lock, insert the result and its audit "
                         "row; the commit is not counted)"))
+    page = entry.get("page") or {}
+    kinds = ("get", "post", "confirm", "traveller")
+    if page:
+        out.append(row("statements per table page GET / POST / confirm / traveller (worst)",
+                       max(page.get(f"{k}_queries", 0) for k in kinds), target=6, floor=4, unit="count",
+                       note="/".join(str(page.get(f"{k}_queries")) for k in kinds) + "; the phone's own page: "
+                            "the traveller is the page a confirmation leads to (?board=); CPU ms "
+                            + "/".join(str(page.get(f"{k}_cpu_ms")) for k in kinds)))
     return out
 
 

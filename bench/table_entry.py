@@ -69,14 +69,15 @@ def environment() -> dict:
 
 
 def event_tables(phones: int) -> int:
-    """The Mitchell's tables: the phones' and two or three spare ones (a plain Mitchell has an
-    odd number of tables)."""
-    return phones + 2 + (phones % 2 == 0)
+    """The Mitchell's tables: the phones' and four or five spare ones (a plain Mitchell has an
+    odd number of tables): one warms this process up, the last is the table page's
+    (``page_in_process``), the others are timed alone through the API (``in_process``)."""
+    return phones + 4 + (phones % 2 == 0)
 
 
 def setup_event(tables: int, boards: int):
     """A club, a signed-in member's session (any signed-in user reads a club), and a started
-    Mitchell of ``tables`` tables and two or three spare ones (``event_tables``: one warms this
+    Mitchell of ``tables`` tables and four or five spare ones (``event_tables``: one warms this
     process up, the others are timed alone, not under load)."""
     from django.contrib.auth import get_user_model
     from django.test import Client
@@ -213,6 +214,60 @@ def in_process(club, event, section, tables: list[int]) -> dict:
         out[f"{name}_ms"] = round(statistics.median(ms), 2)
         out[f"{name}_cpu_ms"] = round(statistics.median(spent[name]), 2)
         out[f"{name}_queries"] = counted[name]
+    return out
+
+
+def page_in_process(club, event, section, table: int) -> dict:
+    """The table's own page, as the room's phones use it (not the API): for each board of the
+    table's round 1, N-S's phone enters it, E-W's phone confirms it from the page it reads, and
+    the confirmation leads to the page with the board's traveller (``?board=``). The most
+    statements each kind took (without transaction control) and its median CPU milliseconds,
+    with DEBUG off as production runs."""
+    import statistics
+
+    from django.db import connection
+    from django.test import Client, override_settings
+    from django.test.utils import CaptureQueriesContext
+
+    from tournaments.models import Result
+    from tournaments.selectors_event import table_pin
+
+    page = f"/clubs/{club.slug}/events/{event.pk}/table/A/{table}/"
+    ns, ew = Client(), Client()
+    for phone in (ns, ew):
+        phone.post(page, {"pin": table_pin(event, section, table)})
+    counted: dict[str, int] = {}
+    spent: dict[str, list] = {}
+
+    def timed(name, phone, *request):
+        with CaptureQueriesContext(connection) as seen:
+            started = time.thread_time()
+            answer = phone.get(*request) if name in ("get", "traveller") else phone.post(*request)
+            spent.setdefault(name, []).append(1000 * (time.thread_time() - started))
+        counted[name] = max(counted.get(name, 0), sum(1 for q in seen.captured_queries if not TRANSACTION.match(q["sql"])))
+        if answer.status_code >= 400:
+            raise SystemExit(f"table page {name}: {answer.status_code}")
+        return answer
+
+    warm = Result.objects.filter(section=section, confirmed=True).order_by("pk").first()  # ``warm_up``'s
+    with override_settings(DEBUG=False):  # once: a change of DEBUG resets the template engines
+        if warm is not None:  # the page and its traveller once, so that no figure is a template's first render
+            other = f"/clubs/{club.slug}/events/{event.pk}/table/A/{warm.table}/"
+            ew.post(other, {"pin": table_pin(event, section, warm.table)})
+            ew.get(other, {"board": warm.board})
+        ns.get(page)
+        while True:
+            now = timed("get", ns, page).context["now"]
+            if not now["to_play"] or now["round"] != 1:
+                break
+            timed("post", ns, page, {"board": now["to_play"][0], "contract": "4S", "declarer": "S", "tricks": "10"})
+            pending = ew.get(page).context["now"]["pending"][0]
+            done = timed("confirm", ew, page, {"confirm": pending["id"], "seen": pending["summary"]})
+            timed("traveller", ew, done["Location"])
+    out = {"samples": len(spent.get("post", []))}
+    for name, values in spent.items():
+        out[f"{name}_queries"] = counted[name]
+        out[f"{name}_cpu_ms"] = round(statistics.median(values), 2)
     return out
 
 
@@ -383,6 +438,12 @@ def table(report: dict, before: dict) -> str:
     lines.append(f"{'alone, ms GET/POST/confirm':<28}{alone['get_ms']}/{alone['post_ms']}/{alone['confirm_ms']} "
                  f"(median of {alone.get('samples', 1)}; floor {alone.get('insert_ms')}; before {then.get('get_ms')}/"
                  f"{then.get('post_ms')}/{then.get('confirm_ms')})")
+    page = report.get("page") or {}
+    if page:
+        lines.append(f"{'table page: statements':<28}{page['get_queries']}/{page['post_queries']}/"
+                     f"{page['confirm_queries']}/{page['traveller_queries']} (GET/POST/confirm/traveller; target <= 6)")
+        lines.append(f"{'table page: CPU ms':<28}{page['get_cpu_ms']}/{page['post_cpu_ms']}/{page['confirm_cpu_ms']}/"
+                     f"{page['traveller_cpu_ms']} (median of {page['samples']})")
     if "post_cpu_ms" in alone:
         lines.append(f"{'alone, CPU GET/POST/confirm':<28}{alone['get_cpu_ms']}/{alone['post_cpu_ms']}/"
                      f"{alone['confirm_cpu_ms']} ms (floor {alone['insert_cpu_ms']}: POST "
@@ -416,7 +477,8 @@ def main() -> None:
     setup_test_environment()
     club, event, section, session = setup_event(args.tables, boards)
     warm_up(club, event, section, args.tables + 1)  # the spare tables: not under load, the others alone
-    alone = in_process(club, event, section, list(range(args.tables + 2, event_tables(args.tables) + 1)))
+    alone = in_process(club, event, section, list(range(args.tables + 2, event_tables(args.tables))))
+    page = page_in_process(club, event, section, event_tables(args.tables))
     connection.close()
     worker = None
     if env.get("REDIS_URL"):
@@ -447,7 +509,7 @@ def main() -> None:
         "confirm_p50_ms": pct(times["confirm"], 0.5), "confirm_p95_ms": pct(times["confirm"], 0.95),
         "insert_floor_p50_ms": pct(times["insert"], 0.5), "insert_floor_p95_ms": pct(times["insert"], 0.95),
         "club_get_p50_ms": pct(times["club_get"], 0.5), "club_get_p95_ms": pct(times["club_get"], 0.95),
-        "inside_worker_ms": inside, "alone": alone,
+        "inside_worker_ms": inside, "alone": alone, "page": page,
         "load_average_start": load_start, "load_average": os.getloadavg()[0],
     }
     before = {}

@@ -107,18 +107,33 @@ def _row(event: Event, r: Result, score: Score | None, scheduled: set | None = N
 
 
 def board_traveller(event: Event, board: int, section: Section | None = None, *,
-                    with_audit: bool = True, include_unconfirmed: bool = False) -> dict:
+                    with_audit: bool = True, include_unconfirmed: bool = False, read=None) -> dict:
     """One board's traveller: rows in movement order (round, table) with raw and comparative
-    scores, the plays still missing, and the audit trail of changes."""
+    scores, the plays still missing, and the audit trail of changes. ``read``: the section's
+    entries and the board's results at every table as a table's request already read them
+    (``selectors_table.TableState`` of this board): only the scores and the cancelled plays are
+    asked for then (the table page's traveller, issue 18)."""
     section = section or section_named(event, None)
-    qs = Result.objects.filter(section=section, board=board).select_related("ns", "ew", "south", "west", "score")
-    if not include_unconfirmed:
-        qs = qs.filter(confirmed=True)
+    if read is None:
+        qs = Result.objects.filter(section=section, board=board).select_related("ns", "ew", "south", "west", "score")
+        if not include_unconfirmed:
+            qs = qs.filter(confirmed=True)
+        results = [(r, getattr(r, "score", None)) for r in qs.order_by("round", "table")]
+        active = set(section.entries.filter(status=EntryStatus.ACTIVE).values_list("label", flat=True)) \
+            if section else set()
+    else:
+        if read.board != board:
+            raise ValueError(f"the table's rows hold board {read.board}'s results, not board {board}'s")
+        wanted = sorted((r for r in read.results if r.board == board and (include_unconfirmed or r.confirmed)),
+                        key=lambda r: (r.round, r.table, r.pk))
+        scores = {s.result_id: s for s in Score.objects.filter(result_id__in=[r.pk for r in wanted])} \
+            if wanted else {}
+        results = [(r, scores.get(r.pk)) for r in wanted]
+        active = {e.label for e in read.entries if e.status == EntryStatus.ACTIVE}
     plays = section.schedule.board_plays(board) if section else ()
     scheduled = {side_labels(t) for _round, t in plays}
-    rows = [_row(event, r, getattr(r, "score", None), scheduled) for r in qs.order_by("round", "table")]
+    rows = [_row(event, r, score, scheduled) for r, score in results]
     done = {(row["ns"], row["ew"]) for row in rows} | {(ns, ew) for _b, ns, ew in cancelled(section, board)}
-    active = set(section.entries.filter(status=EntryStatus.ACTIVE).values_list("label", flat=True)) if section else set()
     missing = []
     for rnd, t in plays:
         if side_labels(t) not in done and all(e in active for e in t.entrants):

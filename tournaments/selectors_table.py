@@ -232,6 +232,7 @@ class TableState(NamedTuple):
     entries: list[Entry]
     results: list[Result]
     reports: list[BoardNotPlayed]
+    board: int | None = None  # the board whose results at every table are in ``results``
 
 
 def table_state(section: Section, table: int, *, board: int | None = None) -> TableState:
@@ -254,7 +255,7 @@ def table_state(section: Section, table: int, *, board: int | None = None) -> Ta
         for r in reports:
             _attach(r, by_id, "ns", "ew")
             r.section = section
-    return TableState(entries, results, reports)
+    return TableState(entries, results, reports, board)
 
 
 @made_once

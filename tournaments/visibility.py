@@ -7,8 +7,8 @@ after the board; their own score card; the standings. Hand records wait until th
 finished (directors see them any time: they prepared the boards; a director may also publish
 them early). A finished event is open to the club's members; a published one to everyone.
 
-The rules (``Sight``) are plain Python; ``event_sight`` and ``table_sight`` read the rows
-they need.
+The rules (``Sight``) are plain Python; ``event_sight`` reads the rows they need, and
+``table_sees_traveller`` decides from the rows a table's request already read.
 """
 from __future__ import annotations
 
@@ -182,12 +182,19 @@ def match_card_visible(event, user, match) -> bool:
     return TeamPlayer.objects.filter(team_id__in=teams, member__user=user).exists()
 
 
-def table_sight(event, section, ns: str, ew: str) -> Sight:
-    """What a table's phone (it has the PIN) may see: as the two pairs seated there now."""
-    entries = list(section.entries.filter(label__in=[ns, ew]))
+def table_sees_traveller(event, section, ns: str, ew: str, board: int, read) -> bool:
+    """Whether a table's phone (it has the PIN) sees ``board``'s traveller: as the two pairs seated
+    there (``ns``, ``ew``: the traveller rule of ``Sight``), decided from the rows its request
+    already read (``read``, a ``selectors_table.TableState`` of this board: the section's entries
+    and the board's results at every table), with no query of its own (issue 18)."""
+    if read.board != board:
+        raise ValueError(f"the table's rows hold board {read.board}'s results, not board {board}'s")
+    entries = [e for e in read.entries if e.label in (ns, ew)]  # a withdrawn pair's too, as the pairs' pages
+    ids = {e.pk for e in entries}
+    played = any(r.board == board and r.confirmed and (r.ns_id in ids or r.ew_id in ids) for r in read.results)
     return Sight(status=event.status, pairs=frozenset((section.name, e.label) for e in entries),
-                 played=_played(event, entries), hands_published=_hands_published(event),
-                 hands_held=hands_held(event))
+                 played=frozenset({(section.name, int(board))}) if played else frozenset()
+                 ).traveller(section.name, board)
 
 
 def events_visible(*, club, user):

@@ -483,3 +483,84 @@ def test_a_burst_of_table_confirmations_queues_one_run_and_asks_no_cache(started
             conf.task_always_eager = True
         assert not RescoreQueued.objects.filter(event=event).exists()  # the next change queues a run
         assert Result.objects.filter(event=event, confirmed=True).count() == 7
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_table_page_stays_within_the_query_budget_and_its_traveller_reads_no_more(
+        started, club, django_assert_max_num_queries, monkeypatch):
+    """The phone's own page (what the room uses, not only the API): its GET, a result, the other
+    side's confirmation and the page the confirmation leads to (``?board=``: the board's traveller
+    under the round) each stay within the budget. The traveller is read from the rows the page
+    read anyway (the section's entries, the board's results at every table, in the section's
+    round trip): before, that last page took 11 statements."""
+    from django.test import Client
+    from scoring.tasks import rescore_event
+
+    monkeypatch.setattr(rescore_event, "delay", lambda *args: None)
+    event, section = started
+    page = f"/clubs/{club.slug}/events/{event.pk}/table/A/3/"
+    ns_phone, ew_phone = Client(), Client()
+    for client in (ns_phone, ew_phone):
+        assert client.post(page, {"pin": table_pin(event, section, 3)}).status_code == 302
+    ns_phone.get(page)  # the process's first request of the section parses its movement
+    with at_most(3, django_assert_max_num_queries):  # the section with the PIN check, its rows, the session
+        shown = ns_phone.get(page)
+    assert shown.status_code == 200
+    board = shown.context["now"]["to_play"][0]
+    with at_most(MAX_QUERIES, django_assert_max_num_queries):
+        sent = ns_phone.post(page, {"board": board, "contract": "4S", "declarer": "S", "tricks": "10"})
+    assert sent.status_code == 302, sent.content
+    pending = ew_phone.get(page).context["now"]["pending"][0]
+    with at_most(MAX_QUERIES, django_assert_max_num_queries):
+        confirmed = ew_phone.post(page, {"confirm": pending["id"], "seen": pending["summary"]})
+    assert confirmed.status_code == 302 and confirmed["Location"].endswith(f"?board={board}")
+    with at_most(5, django_assert_max_num_queries):  # and the board's scores and cancelled plays
+        after = ew_phone.get(confirmed["Location"])
+    traveller = after.context["traveller"]
+    assert traveller is not None and [(row["table"], row["summary"]) for row in traveller["rows"]] == [
+        (3, "4S S 10")]
+    assert 'id="table-traveller"' in after.content.decode()
+
+
+@pytest.mark.django_db
+def test_a_traveller_from_a_tables_rows_is_the_traveller_read_afresh(started, club, api_as, director):
+    """``board_traveller(read=...)`` (the table page's) against the traveller read on its own: the
+    same rows in the same order with their scores, an unconfirmed result left out (or shown when
+    asked), a play the director cancelled and a withdrawn pair's play not missing."""
+    from tournaments.models import Entry, NotPlayedStatus
+    from tournaments.selectors_event import board_traveller
+    from tournaments.selectors_table import table_state
+    from tournaments.services.entries import entry_withdraw
+
+    event, section = started
+    api = api_as(director)
+    plays = list(section.schedule.board_plays(1))
+    assert len(plays) >= 5
+    entries = {e.label: e for e in Entry.objects.filter(section=section)}
+    ids = []
+    for rnd, t in plays[:3]:
+        body = {"board": 1, "ns": t.ns, "ew": t.ew, "contract": "3NT", "declarer": "N", "tricks": 8 + rnd % 3}
+        answer = api.post(f"/api/clubs/{club.slug}/events/{event.pk}/results/", body, format="json")
+        assert answer.status_code == 201, answer.content
+        ids.append(answer.json()["id"])
+    Result.objects.filter(pk=ids[1]).update(confirmed=False)
+    rnd, t = plays[3]
+    BoardNotPlayed.objects.create(event=event, section=section, board=1, round=rnd, table=t.table,
+                                  ns=entries[t.ns], ew=entries[t.ew], status=NotPlayedStatus.CANCELLED)
+    entry_withdraw(entry=entries[plays[4][1].ns])
+    from scoring.services import event_rescore
+
+    event_rescore(event_id=event.pk, force=True)
+    section = Event.objects.get(pk=event.pk).sections.get()
+    table = plays[0][1].table
+    for unconfirmed in (False, True):
+        afresh = board_traveller(event, 1, section, with_audit=False, include_unconfirmed=unconfirmed)
+        read = board_traveller(event, 1, section, with_audit=False, include_unconfirmed=unconfirmed,
+                               read=table_state(section, table, board=1))
+        assert read == afresh
+    assert [row["id"] for row in afresh["rows"]] == [ids[0], ids[1], ids[2]] and afresh["rows"][0]["mp_ns"] is not None
+    assert (plays[3][1].ns, plays[3][1].ew) not in {(m["ns"], m["ew"]) for m in afresh["missing"]}
+    assert (plays[4][1].ns, plays[4][1].ew) not in {(m["ns"], m["ew"]) for m in afresh["missing"]}
+    assert afresh["missing"]
+    with pytest.raises(ValueError):
+        board_traveller(event, 2, section, with_audit=False, read=table_state(section, table, board=1))

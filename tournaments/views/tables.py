@@ -14,22 +14,30 @@ from clubs.permissions import is_director
 from cardroom.clients import client_address
 from cardroom.inputs import is_whole
 from tournaments import selectors_event, selectors_table
-from tournaments.models import BoardNotPlayed, Event, EventStatus, Result
+from tournaments.models import BoardNotPlayed, Event, EventStatus
 from tournaments.result_form import result_fields
 from tournaments.services import pins, results
 from tournaments.services import tables as table_services
-from tournaments.visibility import event_sight, table_sight
+from tournaments.visibility import event_sight, table_sees_traveller
 
 FIELDS = ("board", "contract", "declarer", "tricks", "tricks_ns", "lead")
+
+
+def _shown_board(request) -> int | None:
+    """The board whose traveller the page shows (``?board=``), else None."""
+    board = request.GET.get("board", "")
+    return int(board) if is_whole(board, max_digits=3) else None
 
 
 def _table(request, slug, pk, section_name, table):
     """The event, section and a table of its movement (any other number is a 404), in one query
     with the movement's fingerprint instead of its JSON (``selectors_table.table_section``), and
-    for a GET the table's round read in the same round trip (``Ahead``)."""
+    for a GET the table's round read in the same round trip (``Ahead``), with the results at
+    every table of the board whose traveller it shows."""
     section = selectors_table.table_section(club_slug=slug, event_id=pk, name=section_name, table=table,
                                             client=client_address(request), pin_window=pins.TABLE_WINDOW,
-                                            ahead=selectors_table.Ahead() if request.method == "GET" else None)
+                                            ahead=selectors_table.Ahead(board=_shown_board(request))
+                                            if request.method == "GET" else None)
     if section is not None:
         club, event = section.event.club, section.event
     else:
@@ -98,7 +106,9 @@ def table_scoring(request, slug, pk, section, table):
             _errors(request, exc)
         context["entered"] = {k: request.POST.get(k, "") for k in FIELDS}
         status = 400
-    now = selectors_table.table_round(event, sec, table)
+    board = _shown_board(request)
+    read = selectors_table.table_state(sec, table, board=board)
+    now = selectors_table.table_round(event, sec, table, state=read)
     if now is None:
         raise Http404("The movement has no such table.")
     offer = list(now["to_play"])
@@ -114,13 +124,12 @@ def table_scoring(request, slug, pk, section, table):
 
         context.update(table_match_context(event, sec, table, now))
     traveller = None
-    board = request.GET.get("board", "")
-    if is_whole(board, max_digits=3):  # the board's traveller, for the pairs who played it at this table
-        played = Result.objects.filter(section=sec, table=table, board=int(board), confirmed=True).select_related(
-            "ns", "ew").first()
+    if board is not None:  # the board's traveller, for the pairs who played it at this table
+        played = min((r for r in read.results if r.table == table and r.board == board and r.confirmed),
+                     key=lambda r: (r.round, r.pk), default=None)
         ns, ew = (played.ns.label, played.ew.label) if played else (now["ns"], now["ew"])
-        if table_sight(event, sec, ns, ew).traveller(sec.name, int(board)):
-            traveller = selectors_event.board_traveller(event, int(board), sec, with_audit=False)
+        if table_sees_traveller(event, sec, ns, ew, board, read):
+            traveller = selectors_event.board_traveller(event, board, sec, with_audit=False, read=read)
     return render(request, "tournaments/table_scoring.html", context | {"now": now, "traveller": traveller},
                   status=status)
 
