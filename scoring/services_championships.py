@@ -41,7 +41,7 @@ def championship_standings_write(*, championship_id: int) -> int:
     sessions = list(Event.objects.filter(championship=championship).order_by("session"))
     entries = {e.pk: e for e in Entry.objects.filter(event__in=sessions)}
     who = identities(entries)
-    standings = list(Standing.objects.filter(event__in=sessions).select_related("section"))
+    standings = list(Standing.objects.filter(event__in=sessions).select_related("section").defer("section__movement"))
     number = {e.pk: e.session for e in sessions}
     lines = [SessionLine(entrant=str(who[s.entry_id]), session=number[s.event_id], total=s.total,
                          percentage=s.percentage, boards=s.boards, section=s.section.name) for s in standings]

@@ -43,7 +43,10 @@ def event_import_origin(event: Event) -> dict | None:
 
 
 def event_sections(event: Event) -> list[Section]:
-    return list(event.sections.all())
+    """The event's sections, their movements deferred: ``Section.schedule`` takes the process's
+    parse of the stored movement by its fingerprint, so a page that reads the sections again
+    decodes no JSON (a 35-table movement is 55 KB)."""
+    return list(event.sections.defer("movement"))
 
 
 def section_named(event: Event, name: str | None) -> Section | None:

@@ -351,4 +351,4 @@ def _rounds_to_draw(event: Event) -> bool:
 def not_played_awaiting(event: Event) -> list[dict]:
     """Boards tables reported not played that still wait for the director."""
     rows = BoardNotPlayed.objects.filter(event=event, status=NotPlayedStatus.AWAITING)
-    return [r.as_dict() for r in rows.select_related("section", "ns", "ew")]
+    return [r.as_dict() for r in rows.select_related("section", "ns", "ew").defer("section__movement")]

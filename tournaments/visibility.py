@@ -150,7 +150,7 @@ def event_sight(event, user) -> Sight:
     if getattr(user, "is_authenticated", False):
         entries = list(event.entries.filter(Q(member_a__user=user) | Q(member_b__user=user) |
                                             Q(team__in=_own_teams(user)))
-                       .select_related("section"))
+                       .select_related("section").defer("section__movement"))
         pairs = frozenset((e.section.name, e.label) for e in entries)
     played = _played(event, entries) if event.status in IN_PLAY and role not in STAFF else frozenset()
     sight = Sight(status=event.status, role=role, pairs=pairs, played=played,

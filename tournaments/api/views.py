@@ -103,7 +103,7 @@ class EventViewSet(ActionPermissions, EventScopedMixin, viewsets.ModelViewSet):
     @action(detail=True, methods=["get"], pagination_class=None)
     def entries(self, request, pk=None, club_slug=None):
         event = self.get_object()
-        return Response(EntrySerializer(event.entries.select_related("section"), many=True).data)
+        return Response(EntrySerializer(event.entries.select_related("section").defer("section__movement"), many=True).data)
 
     @extend_schema(request=EntryCreateSerializer, responses={201: OpenApiTypes.OBJECT})
     @entries.mapping.post

@@ -8,6 +8,7 @@ groups in play. Every suggestion is generated and validated before it is offered
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from .howell import MAX_TABLES as HOWELL_MAX_TABLES
@@ -36,7 +37,18 @@ class Suggestion:
 def suggest(pairs: int | None = None, players: int | None = None,
             boards_wanted: int | None = None,
             rounds_available: int | None = None) -> list[Suggestion]:
-    """Suitable movements, best first (smallest penalty)."""
+    """Suitable movements, best first (smallest penalty). Each candidate is generated and
+    validated (tens of milliseconds for a large field), so the answer is kept per process for
+    the last ``SUGGESTIONS_KEPT`` questions: the director's event page asks it on every load."""
+    return list(_suggest(pairs, players, boards_wanted, rounds_available))
+
+
+SUGGESTIONS_KEPT = 128
+
+
+@functools.lru_cache(maxsize=SUGGESTIONS_KEPT)
+def _suggest(pairs: int | None, players: int | None, boards_wanted: int | None,
+             rounds_available: int | None) -> tuple[Suggestion, ...]:
     wanted = boards_wanted or DEFAULT_BOARDS
     found: list[Suggestion] = []
     if pairs is not None:
@@ -53,7 +65,7 @@ def suggest(pairs: int | None = None, players: int | None = None,
         except (ValueError, MovementError):
             continue
         offered.append(s)
-    return offered
+    return tuple(offered)
 
 
 def _boards_per_round(rounds: int, wanted: int) -> int:

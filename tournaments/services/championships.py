@@ -120,7 +120,7 @@ def going_on(previous: Event, *, qualified_only: bool) -> list[Entry]:
     table (every active pair without a cut-off, or when ``qualified_only`` is off)."""
     from scoring.models import CumulativeStanding
 
-    active = list(previous.entries.filter(status=EntryStatus.ACTIVE).select_related("section").order_by("section", "id"))
+    active = list(previous.entries.filter(status=EntryStatus.ACTIVE).select_related("section").defer("section__movement").order_by("section", "id"))
     if not qualified_only or previous.championship.qualify_top is None:
         return active
     if previous.status not in DONE:

@@ -92,7 +92,7 @@ def entry_labels(event: Event) -> dict[int, str]:
     """Entry id -> the pair number written ("3NS"; "B3NS" when the event has several sections)."""
     several = event.sections.count() > 1
     return {e.pk: f"{e.section.name}{e.label}" if several else e.label
-            for e in event.entries.select_related("section")}
+            for e in event.entries.select_related("section").defer("section__movement")}
 
 
 def score_text(r: Result) -> tuple[str, str, str]:

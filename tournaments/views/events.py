@@ -163,7 +163,7 @@ def _detail_context(request, club, event) -> dict:
         origin = selectors_event.event_import_origin(event) if sections else None
         played_here = origin is None
         context.update({
-            "sections": sections, "entries": Entry.objects.filter(event=event).select_related("section"),
+            "sections": sections, "entries": Entry.objects.filter(event=event).select_related("section").defer("section__movement"),
             "standings": selectors_event.event_standings(event),
             "origin": origin,
             "round_status": selectors_event.round_status(event)
